@@ -1,0 +1,298 @@
+r"""ROC curve, AUC and rank loss: formulas (2.18)-(2.22) of section 2.3.3.
+
+Derived and checked in the book pages ``chapters/roc_curve.ipynb`` (2.18)-(2.19), ``chapters/auc.ipynb`` (2.20)
+and ``chapters/rank_loss.ipynb`` (2.21)-(2.22).
+
+Conventions
+-----------
+Labels may be {0, 1}, {-1, +1} or bool, the positive class being 1 / +1 / True. A larger score means "more
+likely positive", and a sample is predicted positive when its score is at least the threshold, so lowering the
+threshold past a score admits every sample with that score at once: tied scores give one point of the curve.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ._validation import as_binary_labels, as_finite_array, check_same_length, require_both_classes
+
+__all__ = ["RocCurve", "ThresholdCounts", "auc", "rank_loss", "roc_auc", "roc_curve", "threshold_counts"]
+
+# Below this many (positive, negative) pairs, rank_loss(method="auto") uses the book's pairwise sum: it is exact
+# and, for so few pairs, as fast as sorting (see benchmarks/).
+PAIRWISE_MAX_PAIRS = 4096
+
+
+class ThresholdCounts(NamedTuple):
+    """Counts of predicted positives at every distinct score, the score used as the threshold.
+
+    ``tp[i]`` and ``fp[i]`` are the true and false positives when every sample scoring at least
+    ``thresholds[i]`` is predicted positive; thresholds are the distinct scores, strictly decreasing.
+    """
+
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    m_pos: int
+    m_neg: int
+
+
+class RocCurve(NamedTuple):
+    """The points of a ROC curve, formulas (2.18)-(2.19)."""
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+
+
+def _labels_and_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Validate a (labels, scores) pair once; return boolean labels, float scores, m+ and m-."""
+    y = as_binary_labels(y_true, "y_true")
+    s = as_finite_array(y_score, "y_score")
+    check_same_length(y_true=y, y_score=s)
+    m_pos, m_neg = require_both_classes(y, "y_true")
+    return y, s, m_pos, m_neg
+
+
+def threshold_counts(y_true, y_score) -> ThresholdCounts:
+    """True and false positives at each distinct score, in O(m log m).
+
+    Sorting the scores once in decreasing order, the counts at a threshold are cumulative sums of the labels up to
+    the last sample of that score; only where the sorted score changes is a threshold taken, so tied scores are
+    admitted together. This is the shared core of :func:`roc_curve` and :func:`melearn.pr_curve`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+
+    Returns
+    -------
+    ThresholdCounts
+        ``thresholds`` (distinct scores, strictly decreasing), ``tp`` and ``fp`` (int64 arrays of the same
+        length), ``m_pos`` and ``m_neg``.
+    """
+    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    order = np.argsort(s)[::-1]  # ties need no stable order: a run of equal scores is taken whole
+    s_sorted = s[order]
+    # the last index of each run of equal scores, in decreasing score order
+    last_of_run = np.flatnonzero(s_sorted[1:] != s_sorted[:-1])
+    last_of_run = np.append(last_of_run, s_sorted.size - 1)
+    tp = np.cumsum(y[order], dtype=np.int64)[last_of_run]
+    fp = (last_of_run + 1) - tp
+    return ThresholdCounts(s_sorted[last_of_run], tp, fp, m_pos, m_neg)
+
+
+def roc_curve(y_true, y_score) -> RocCurve:
+    r"""The ROC curve: true positive rate against false positive rate as the threshold falls.
+
+    Implements formulas (2.18) and (2.19),
+
+    .. math:: \mathrm{TPR} = \frac{TP}{TP + FN}, \qquad \mathrm{FPR} = \frac{FP}{TN + FP},
+
+    at every distinct score taken as the threshold (derived in ``chapters/roc_curve.ipynb``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+
+    Returns
+    -------
+    RocCurve
+        ``fpr``, ``tpr`` and ``thresholds``, arrays of length (number of distinct scores + 1). The curve starts at
+        (0, 0) with threshold ``+inf`` and ends at (1, 1); thresholds are strictly decreasing, so a group of tied
+        scores gives one (diagonal) segment.
+
+    Raises
+    ------
+    ValueError
+        On empty input, a length mismatch, NaN or inf scores, labels that are not binary, or a single class.
+
+    See Also
+    --------
+    roc_auc : the area under this curve, in O(m log m).
+
+    Examples
+    --------
+    >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    >>> curve.fpr.tolist(), curve.tpr.tolist()
+    ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0])
+    >>> curve.thresholds.tolist()
+    [inf, 0.9, 0.8, 0.1]
+    """
+    counts = threshold_counts(y_true, y_score)
+    fpr = np.concatenate(([0.0], counts.fp / counts.m_neg))
+    tpr = np.concatenate(([0.0], counts.tp / counts.m_pos))
+    thresholds = np.concatenate(([np.inf], counts.thresholds))
+    return RocCurve(fpr, tpr, thresholds)
+
+
+def auc(x, y) -> float:
+    r"""Area under a curve given by its points, by the trapezoid rule: formula (2.20).
+
+    .. math:: \mathrm{AUC} = \frac{1}{2} \sum_{i=1}^{m-1} (x_{i+1} - x_i)\,(y_i + y_{i+1})
+
+    Derived in ``chapters/auc.ipynb``.
+
+    Parameters
+    ----------
+    x : array-like of shape (n,)
+        Abscissae, non-decreasing (for a ROC curve, the false positive rates); at least two points.
+    y : array-like of shape (n,)
+        Ordinates (for a ROC curve, the true positive rates).
+
+    Returns
+    -------
+    float
+        The trapezoid sum.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` or ``y`` is empty, holds NaN or inf, has fewer than two points, if their lengths differ, or if
+        ``x`` decreases anywhere.
+
+    Examples
+    --------
+    >>> auc([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0])
+    0.875
+    """
+    x = as_finite_array(x, "x")
+    y = as_finite_array(y, "y")
+    check_same_length(x=x, y=y)
+    if x.size < 2:
+        raise ValueError(f"x must have at least two points to enclose an area, got {x.size}")
+    dx = np.diff(x)
+    if np.any(dx < 0):
+        first = int(np.flatnonzero(dx < 0)[0])
+        raise ValueError(f"x must be non-decreasing, but x[{first + 1}] < x[{first}]")
+    return float(0.5 * np.sum(dx * (y[:-1] + y[1:])))
+
+
+def _pair_counts(y: np.ndarray, s: np.ndarray) -> int:
+    r"""Twice the number of correctly ordered (positive, negative) pairs, ties counting one half.
+
+    Returns :math:`2\sum_{x^+}\sum_{x^-} \big(\mathbb{I}(f(x^+) > f(x^-)) + \tfrac12 \mathbb{I}(f(x^+) = f(x^-))\big)`
+    as an exact integer. Each class is sorted on its own (together no more work than sorting all m scores), and
+    for each positive, ``searchsorted`` counts the negatives below it (``left``) and at or below it (``right``);
+    ``left + right`` is twice its share. No rank array and no pairwise matrix is built.
+    """
+    positives = np.sort(s[y])
+    negatives = np.sort(s[~y])
+    below = np.searchsorted(negatives, positives, side="left")
+    at_or_below = np.searchsorted(negatives, positives, side="right")
+    # int64 sums are exact: each term is at most 2 m-, and the sum at most 2 m+ m- < 2**63 for any feasible m
+    return int(below.sum(dtype=np.int64)) + int(at_or_below.sum(dtype=np.int64))
+
+
+def roc_auc(y_true, y_score) -> float:
+    r"""Area under the ROC curve, in O(m log m), with no pairwise matrix.
+
+    Equals :func:`auc` of :func:`roc_curve` (formula (2.20)) and :math:`1 - \ell_{\mathrm{rank}}` (formula
+    (2.22)): the probability that a random positive scores above a random negative, ties counting one half.
+    Computed from exact integer pair counts (see ``chapters/rank_loss.ipynb`` for the identity), so it is
+    exact up to the final division.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+
+    Returns
+    -------
+    float
+        The AUC, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        On empty input, a length mismatch, NaN or inf scores, labels that are not binary, or a single class.
+
+    Notes
+    -----
+    Time O(m log m) for the two sorts, memory about two copies of the scores. Agrees with
+    ``sklearn.metrics.roc_auc_score`` (tests).
+
+    Examples
+    --------
+    >>> roc_auc([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    0.875
+    """
+    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    return _pair_counts(y, s) / (2 * m_pos * m_neg)
+
+
+def _rank_loss_pairwise(y: np.ndarray, s: np.ndarray, m_pos: int, m_neg: int) -> float:
+    """Formula (2.21) literally: every (positive, negative) pair, ties counting one half.
+
+    Counted in blocks of positives so that memory stays bounded; the count is an exact integer (twice the loss
+    numerator), divided once.
+    """
+    positives, negatives = s[y], s[~y]
+    twice_wrong = 0
+    block = max(1, (1 << 22) // negatives.size)
+    for start in range(0, positives.size, block):
+        p = positives[start : start + block, None]
+        twice_wrong += 2 * int(np.count_nonzero(p < negatives)) + int(np.count_nonzero(p == negatives))
+    return twice_wrong / (2 * m_pos * m_neg)
+
+
+def rank_loss(y_true, y_score, *, method: str = "auto") -> float:
+    r"""The ranking loss, formula (2.21): the fraction of (positive, negative) pairs ranked wrongly.
+
+    .. math::
+        \ell_{\mathrm{rank}} = \frac{1}{m^+ m^-} \sum_{x^+ \in D^+} \sum_{x^- \in D^-}
+        \Big( \mathbb{I}\big(f(x^+) < f(x^-)\big) + \tfrac{1}{2}\,\mathbb{I}\big(f(x^+) = f(x^-)\big) \Big)
+
+    Derived, with :math:`\mathrm{AUC} = 1 - \ell_{\mathrm{rank}}` (2.22), in ``chapters/rank_loss.ipynb``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+    method : {"auto", "pairwise", "sorted"}
+        ``"pairwise"`` evaluates the double sum as printed, O(m+ m-): the reference route. ``"sorted"`` counts
+        the same pairs by sorting each class and binary search, O(m log m). ``"auto"`` takes the pairwise sum
+        for at most ``PAIRWISE_MAX_PAIRS`` pairs and the sorted count above. All three give the same number:
+        both count pairs exactly in integers and divide once.
+
+    Returns
+    -------
+    float
+        The loss, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        On empty input, a length mismatch, NaN or inf scores, labels that are not binary, a single class, or an
+        unknown ``method``.
+
+    Notes
+    -----
+    A tied pair counts one half. ``sklearn.metrics.label_ranking_loss`` counts it as a whole error, so it differs
+    from (2.21) whenever a positive and a negative share a score.
+
+    Examples
+    --------
+    >>> rank_loss([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    0.125
+    >>> rank_loss([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1], method="pairwise")
+    0.125
+    """
+    if method not in ("auto", "pairwise", "sorted"):
+        raise ValueError(f"method must be 'auto', 'pairwise' or 'sorted', got {method!r}")
+    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    if method == "pairwise" or (method == "auto" and m_pos * m_neg <= PAIRWISE_MAX_PAIRS):
+        return _rank_loss_pairwise(y, s, m_pos, m_neg)
+    return (2 * m_pos * m_neg - _pair_counts(y, s)) / (2 * m_pos * m_neg)

@@ -1,0 +1,65 @@
+"""Execute notebooks in place, storing their outputs, so that nbval can compare them later.
+
+Usage: ``python tools/execute_notebooks.py PATH [PATH ...]`` where a PATH is a notebook or a folder of them.
+
+Each notebook runs in its own folder (as in the book build and under nbval) with a fresh kernel. No execution
+timing is recorded, so re-running an unchanged notebook leaves no diff. Each notebook is run under two different
+``PYTHONHASHSEED`` values and the outputs of the two runs must agree: an output that depends on the hash seed
+(the order of a set, say) would make nbval fail at random, so it is refused here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+KERNEL = "python3"
+
+
+def _outputs(nb) -> list:
+    return [cell.get("outputs", []) for cell in nb.cells if cell.cell_type == "code"]
+
+
+def _run(path: Path, hash_seed: str):
+    nb = nbformat.read(path, as_version=4)
+    os.environ["PYTHONHASHSEED"] = hash_seed
+    client = NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name=KERNEL,
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()
+    return nb
+
+
+def execute(path: Path) -> float:
+    start = time.perf_counter()
+    first = _run(path, "0")
+    second = _run(path, "12345")
+    if _outputs(first) != _outputs(second):
+        raise SystemExit(f"{path}: outputs differ between two PYTHONHASHSEED values; make them deterministic")
+    first.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": KERNEL}
+    nbformat.write(first, path)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> None:
+    paths: list[Path] = []
+    for arg in argv or ["chapters"]:
+        p = Path(arg)
+        paths.extend(sorted(p.rglob("*.ipynb")) if p.is_dir() else [p])
+    paths = [p for p in paths if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts]
+    for path in paths:
+        seconds = execute(path)
+        print(f"{path}: executed twice in {seconds:.1f} s, outputs stored")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
