@@ -1,0 +1,4 @@
+"""Figures of the book: one module per kind of figure, each drawing onto a matplotlib ``Axes`` it is given.
+
+Plotting functions take an ``ax`` (and return it) rather than creating figures, so a page composes them freely.
+"""
