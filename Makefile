@@ -16,7 +16,7 @@ BOOK_FLAGS := -n -W --keep-going
 $(STAMP): requirements/lock.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the lock file is for 3.11); set PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
+	$(BIN)/python -m pip install --quiet "pip==26.3"
 	$(BIN)/python -m pip install --quiet --no-deps --require-virtualenv -r requirements/lock.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(BIN)/python -m pip check
