@@ -264,7 +264,7 @@ def _escape(text: str) -> str:
 
 def _note(why: str, rules: tuple[Rule, ...], checked: bool) -> str:
     mark = r"\checkmark\ " if checked else ""
-    names = f"\\ [{', '.join(_escape(rule.name) for rule in rules)}]" if rules else ""
+    names = f"\\ [\\text{{{', '.join(_escape(rule.name) for rule in rules)}}}]" if rules else ""
     return f"{mark}\\text{{{_escape(why)}}}{names}"
 
 

@@ -155,7 +155,7 @@ def test_latex_names_rules_beside_steps_and_states_them():
     mean = Rule.substitution("definition of fbar", {E(f): fbar})
     d = Derivation(E(f + 1)).step(fbar + 1, "expectation of each term", rules=[E.linearity, E.constant, mean])
     text = d.check().latex()
-    assert "[linearity, expectation of a constant, definition of fbar]" in text
+    assert r"[\text{linearity, expectation of a constant, definition of fbar}]" in text
     rules = d.rules_latex()
     assert r"\text{linearity:}" in rules and r"\mathbb{E}_{D}" in rules
     assert [r.name for r in d.rules] == ["linearity", "expectation of a constant", "definition of fbar"]
