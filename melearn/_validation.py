@@ -32,10 +32,10 @@ def as_finite_array(x, name: str, *, ndim: int = 1, dtype=np.float64) -> np.ndar
     ValueError
         If ``x`` is not numeric, has another number of dimensions, is empty, or holds NaN or inf.
     """
-    try:
-        arr = np.asarray(x, dtype=dtype)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be numeric, got {_describe(x)}") from exc
+    raw = np.asarray(x)
+    if raw.dtype.kind not in "biuf":  # strings, objects and complex numbers are not scores, even "0.5"
+        raise ValueError(f"{name} must be numeric (bool, integer or real), got dtype {raw.dtype}")
+    arr = raw.astype(dtype, copy=False)
     if arr.ndim != ndim:
         raise ValueError(f"{name} must be {ndim}-dimensional, got shape {arr.shape}")
     if arr.size == 0:
@@ -58,7 +58,7 @@ def as_binary_labels(y, name: str = "y_true") -> np.ndarray:
         raise ValueError(f"{name} is empty")
     if arr.dtype == bool:
         return arr.copy()
-    if not np.issubdtype(arr.dtype, np.number):
+    if arr.dtype.kind not in "iuf":  # complex {0j, 1+0j} or strings are not labels
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got dtype {arr.dtype}")
     if np.issubdtype(arr.dtype, np.floating) and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf")

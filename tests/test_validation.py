@@ -22,6 +22,8 @@ def test_binary_label_encodings_agree(labels):
         ([-1, 0], "binary"),
         ([0.5, 1.0], "binary"),
         (["a", "b"], "binary"),
+        (["0", "1"], "binary"),
+        (np.array([0j, 1 + 0j]), "binary"),
         ([0.0, np.nan], "NaN"),
         ([[0, 1]], "1-dimensional"),
     ],
@@ -43,7 +45,16 @@ def test_single_class_is_refused():
 
 @pytest.mark.parametrize(
     "values, message",
-    [([], "empty"), ([1.0, np.inf], "NaN or inf"), ([np.nan], "NaN or inf"), (["x"], "numeric"), ([[1.0]], "1-dim")],
+    [
+        ([], "empty"),
+        ([1.0, np.inf], "NaN or inf"),
+        ([np.nan], "NaN or inf"),
+        (["x"], "numeric"),
+        (["0.5"], "numeric"),
+        ([None, 1.0], "numeric"),
+        (np.array([1 + 2j]), "numeric"),
+        ([[1.0]], "1-dim"),
+    ],
 )
 def test_bad_arrays_are_refused(values, message):
     with pytest.raises(ValueError, match=f"y_score.*{message}|{message}.*"):
