@@ -39,6 +39,7 @@ import sympy as sp
 __all__ = ["Derivation", "DerivationError", "Expectation", "Rule", "Step", "equal_modulo"]
 
 _MAX_REWRITE_ROUNDS = 50
+LAYOUTS = ("side", "below")
 
 
 class DerivationError(AssertionError):
@@ -91,7 +92,9 @@ class Step:
 def _rewrite(expr: sp.Expr, rules: Iterable[Rule]) -> sp.Expr:
     """Apply ``rules`` (and expansion) until the expression stops changing."""
     rules = tuple(rules)
-    current = sp.expand(sp.sympify(expr))
+    # UnevaluatedExpr only keeps a form on screen (e.g. 1/n written apart); the algebra sees through it
+    current = sp.sympify(expr).replace(lambda e: isinstance(e, sp.UnevaluatedExpr), lambda e: e.args[0])
+    current = sp.expand(current)
     for _ in range(_MAX_REWRITE_ROUNDS):
         following = current
         for rule in rules:
@@ -135,6 +138,12 @@ class Derivation:
     latex_options : mapping, optional
         Keyword arguments for :func:`sympy.latex` when the chain is rendered, e.g. ``{"order": "none"}`` to keep
         the order in which the terms of an unevaluated expression were written.
+    layout : {"side", "below"}
+        Where the reasons go when the chain is rendered: in a column to the right of the steps, or each on its
+        own line below its step (for long expressions, whose right-hand column would fall off the page).
+    lhs_note : str
+        The reason shown on the first line ``lhs = start`` when ``lhs`` is given (by default "definition"; say
+        "by (2.41)" when the chain starts from an earlier result).
 
     Notes
     -----
@@ -153,10 +162,22 @@ class Derivation:
     \end{aligned}
     """
 
-    def __init__(self, start: sp.Expr, lhs: sp.Expr | str | None = None, *, latex_options: Mapping | None = None):
+    def __init__(
+        self,
+        start: sp.Expr,
+        lhs: sp.Expr | str | None = None,
+        *,
+        latex_options: Mapping | None = None,
+        layout: str = "side",
+        lhs_note: str = "definition",
+    ):
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         self.start = sp.sympify(start)
         self.lhs = lhs
         self.latex_options = dict(latex_options or {})
+        self.layout = layout
+        self.lhs_note = lhs_note
         self.steps: list[Step] = []
         self._checked = False
 
@@ -219,24 +240,31 @@ class Derivation:
         return tuple(seen.values())
 
     # -- rendering -----------------------------------------------------------------------------------------
-    def latex(self, *, reasons: bool = True) -> str:
+    def latex(self, *, reasons: bool = True, layout: str | None = None) -> str:
         r"""The chain as ``\begin{aligned} ... \end{aligned}``, with reasons and rule names beside the steps.
 
-        A step is marked ``\checkmark`` only when :meth:`check` has passed.
+        A step is marked ``\checkmark`` only when :meth:`check` has passed. ``layout`` overrides the
+        derivation's own (``"side"``: reasons in a right-hand column; ``"below"``: each reason under its step).
         """
+        layout = self.layout if layout is None else layout
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         tex = self._tex
         head = self.lhs if isinstance(self.lhs, str) else tex(self.lhs if self.lhs is not None else self.start)
-        lines = []
+        rows: list[tuple[str, str]] = []  # (the line "head &= expr", its note)
         if self.lhs is not None and self.steps:
-            # the definition itself is the first line: lhs = start
-            note = f" && {_note('definition', (), self._checked)}" if reasons else ""
-            lines.append(f"{head} &= {tex(self.start)}{note}")
+            rows.append((f"{head} &= {tex(self.start)}", _note(self.lhs_note, (), self._checked)))
             head = ""
         for step in self.steps:
-            note = f" && {_note(step.why, step.rules, self._checked)}" if reasons else ""
-            lines.append(f"{head} &= {tex(step.expr)}{note}")
+            rows.append((f"{head} &= {tex(step.expr)}", _note(step.why, step.rules, self._checked)))
             head = ""
-        body = " \\\\\n".join(line.rstrip() for line in lines)
+        if not reasons:
+            lines = [line for line, _ in rows]
+        elif layout == "side":
+            lines = [f"{line} && {note}" for line, note in rows]
+        else:
+            lines = [part for line, note in rows for part in (line, rf"&\quad {{\color{{gray}}{{{note}}}}}")]
+        body = " \\\\\n".join(line.strip() for line in lines)
         return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
 
     def _tex(self, expr) -> str:

@@ -179,3 +179,27 @@ def test_unevaluated_regrouping_is_checked_and_rendered_as_written():
     d = Derivation(f - y).step(regrouped, "add and subtract fbar").check()
     assert sp.latex(regrouped) != sp.latex(f - y)
     assert sp.latex(regrouped) in d.latex()
+
+
+def test_unevaluated_expr_is_a_display_device_only():
+    n, t = sp.symbols("n t")
+    shown = sp.UnevaluatedExpr(1 / n) * (t + t)
+    Derivation(2 * t / n).step(shown, "write 1/n apart").check()
+    with pytest.raises(DerivationError):
+        Derivation(2 * t / n).step(sp.UnevaluatedExpr(1 / n) * t, "lose a factor 2").check()
+
+
+def test_layout_below_puts_each_reason_under_its_step():
+    d = Derivation((a + b) ** 2, lhs="S", lhs_note="by (2.41)", layout="below")
+    d.step(a**2 + 2 * a * b + b**2, "expand").check()
+    below = d.latex()
+    assert below == d.latex(layout="below") != d.latex(layout="side")
+    lines = below.splitlines()
+    assert lines[1].startswith("S &= ") and "&&" not in below
+    assert r"\text{by (2.41)}" in lines[2] and r"\text{expand}" in lines[4]
+    assert below.count(r"\checkmark") == 2
+    assert d.latex(reasons=False).count("\\\\") == 1  # two lines, no notes
+    with pytest.raises(ValueError, match="layout"):
+        d.latex(layout="margin")
+    with pytest.raises(ValueError, match="layout"):
+        Derivation(a, layout="margin")
