@@ -6,6 +6,12 @@ below are the project's contract (see the API reference page of the book); the m
 
 from .derivation import Derivation, DerivationError, Expectation, Rule
 
+# section 2.2, formula (2.1): hold-out, k-fold cross-validation, bootstrap
+from .splits import bootstrap_sample, expected_out_of_bag_fraction, holdout_split, kfold_split
+
+# sections 2.3 and 2.3.1, formulas (2.2)-(2.7): mean squared error, error rate, accuracy
+from .error_measures import accuracy, error_rate, mean_squared_error
+
 # section 2.3.3, formulas (2.18)-(2.22): ROC curve, AUC, rank loss
 from .ranking import auc, rank_loss, roc_auc, roc_curve
 
@@ -16,7 +22,14 @@ __all__ = [
     "DerivationError",
     "Expectation",
     "Rule",
+    "accuracy",
     "auc",
+    "bootstrap_sample",
+    "error_rate",
+    "expected_out_of_bag_fraction",
+    "holdout_split",
+    "kfold_split",
+    "mean_squared_error",
     "rank_loss",
     "roc_auc",
     "roc_curve",

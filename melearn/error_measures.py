@@ -1,0 +1,193 @@
+r"""Mean squared error, error rate and accuracy: formulas (2.2)-(2.7) of sections 2.3 and 2.3.1.
+
+Derived and checked in the book page ``chapters/error_rate_accuracy.ipynb``, which also shows the integral forms
+(2.3), (2.6) and (2.7) as the limits of these sample averages.
+
+Conventions
+-----------
+:func:`mean_squared_error` takes real numbers (a regression task). :func:`error_rate` and :func:`accuracy` take
+*discrete labels* of any number of classes, compared for equality: integers, booleans, finite floats or
+strings, the two arrays of the same kind (numbers with numbers, strings with strings). ``True == 1`` and
+``1 == 1.0`` as in Python. NaN is refused, since ``NaN != NaN`` would silently count as an error.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import as_finite_array, check_same_length
+
+__all__ = ["accuracy", "error_rate", "mean_squared_error"]
+
+_NUMERIC_KINDS = frozenset("biuf")
+_STRING_KINDS = frozenset("US")
+
+
+def _as_labels(y, name: str) -> np.ndarray:
+    """Return discrete labels as a non-empty 1-d numpy array of numbers, booleans or strings.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` is not 1-dimensional, is empty, holds NaN or inf, or has a dtype that is neither numeric,
+        boolean nor string (object arrays, complex numbers, dates).
+    """
+    arr = np.asarray(y)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if arr.dtype.kind not in _NUMERIC_KINDS | _STRING_KINDS:
+        raise ValueError(
+            f"{name} must hold labels that are numbers, booleans or strings, got dtype {arr.dtype}"
+            " (for an object array of strings, pass np.asarray(y, dtype=str))"
+        )
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or inf")
+    return arr
+
+
+def _label_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
+    """Validate two label arrays of the same length and of comparable kinds."""
+    t = _as_labels(y_true, "y_true")
+    p = _as_labels(y_pred, "y_pred")
+    check_same_length(y_true=t, y_pred=p)
+    if (t.dtype.kind in _STRING_KINDS) != (p.dtype.kind in _STRING_KINDS):
+        raise ValueError(
+            f"y_true and y_pred must hold labels of the same kind, got dtypes {t.dtype} and {p.dtype}:"
+            " a string never equals a number, so every sample would silently count as an error"
+        )
+    return t, p
+
+
+def mean_squared_error(y_true, y_pred) -> float:
+    r"""The mean squared error (均方误差) of predictions on a sample, formula (2.2).
+
+    .. math:: E(f; D) = \frac{1}{m} \sum_{i=1}^{m} \big(f(\boldsymbol{x}_i) - y_i\big)^2
+
+    Derived in ``chapters/error_rate_accuracy.ipynb``, where it is also shown to converge to the integral form
+    (2.3) as the sample grows.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        The real-valued targets :math:`y_i`, finite.
+    y_pred : array-like of shape (m,)
+        The predictions :math:`f(\boldsymbol{x}_i)`, finite.
+
+    Returns
+    -------
+    float
+        The mean of the squared differences, at least 0.
+
+    Raises
+    ------
+    ValueError
+        If either argument is empty, not 1-dimensional, not numeric or holds NaN or inf, or if their lengths
+        differ.
+
+    Notes
+    -----
+    The formula is symmetric in ``y_true`` and ``y_pred``. Agrees with ``sklearn.metrics.mean_squared_error``
+    (tests).
+
+    Examples
+    --------
+    >>> mean_squared_error([1.0, 2.0, 3.0], [1.0, 2.0, 5.0])
+    1.3333333333333333
+    """
+    t = as_finite_array(y_true, "y_true")
+    p = as_finite_array(y_pred, "y_pred")
+    check_same_length(y_true=t, y_pred=p)
+    residual = p - t
+    return float(np.mean(residual * residual))
+
+
+def error_rate(y_true, y_pred) -> float:
+    r"""The error rate (错误率): the fraction of samples classified wrongly, formula (2.4).
+
+    .. math:: E(f; D) = \frac{1}{m} \sum_{i=1}^{m} \mathbb{I}\big(f(\boldsymbol{x}_i) \neq y_i\big)
+
+    Derived in ``chapters/error_rate_accuracy.ipynb``, where it is also shown to converge to the integral form
+    (2.6) as the sample grows.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        The true labels :math:`y_i`: discrete labels of any number of classes (integers, booleans, finite
+        floats or strings).
+    y_pred : array-like of shape (m,)
+        The predicted labels :math:`f(\boldsymbol{x}_i)`, of the same kind as ``y_true``.
+
+    Returns
+    -------
+    float
+        The number of samples with ``y_pred != y_true``, divided by m; in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        If either argument is empty, not 1-dimensional, holds NaN or inf, or has an unsupported dtype (object,
+        complex); if the lengths differ; or if one holds strings and the other numbers.
+
+    See Also
+    --------
+    accuracy : formula (2.5), equal to ``1 - error_rate``.
+
+    Notes
+    -----
+    The count of mismatches is an exact integer, divided once. Agrees with ``sklearn.metrics.zero_one_loss``
+    (tests).
+
+    Examples
+    --------
+    >>> error_rate([0, 1, 2, 2], [0, 2, 2, 1])
+    0.5
+    >>> error_rate(["ripe", "unripe", "ripe"], ["ripe", "ripe", "ripe"])
+    0.3333333333333333
+    """
+    t, p = _label_pair(y_true, y_pred)
+    return int(np.count_nonzero(t != p)) / t.size
+
+
+def accuracy(y_true, y_pred) -> float:
+    r"""The accuracy (精度): the fraction of samples classified correctly, formula (2.5).
+
+    .. math::
+        \mathrm{acc}(f; D) = \frac{1}{m} \sum_{i=1}^{m} \mathbb{I}\big(f(\boldsymbol{x}_i) = y_i\big)
+        = 1 - E(f; D)
+
+    Derived (with the identity :math:`\mathrm{acc} = 1 - E`) in ``chapters/error_rate_accuracy.ipynb``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        The true labels :math:`y_i`: discrete labels of any number of classes (integers, booleans, finite
+        floats or strings).
+    y_pred : array-like of shape (m,)
+        The predicted labels :math:`f(\boldsymbol{x}_i)`, of the same kind as ``y_true``.
+
+    Returns
+    -------
+    float
+        The number of samples with ``y_pred == y_true``, divided by m; in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        As :func:`error_rate`.
+
+    Notes
+    -----
+    Computed from the matches, as the first form of (2.5) reads, not as ``1 - error_rate``; the tests check
+    the identity. Agrees with ``sklearn.metrics.accuracy_score`` (tests).
+
+    Examples
+    --------
+    >>> accuracy([0, 1, 2, 2], [0, 2, 2, 1])
+    0.5
+    >>> accuracy([True, False, True], [1, 0, 0])
+    0.6666666666666666
+    """
+    t, p = _label_pair(y_true, y_pred)
+    return int(np.count_nonzero(t == p)) / t.size
