@@ -12,6 +12,10 @@ from .splits import bootstrap_sample, expected_out_of_bag_fraction, holdout_spli
 # sections 2.3 and 2.3.1, formulas (2.2)-(2.7): mean squared error, error rate, accuracy
 from .error_measures import accuracy, error_rate, mean_squared_error
 
+# section 2.3.2, formulas (2.8)-(2.17): confusion matrix, precision, recall, F, macro/micro averages, P-R curve
+from .confusion_measures import confusion, f_beta, macro_prf, micro_prf, precision, recall
+from .precision_recall import break_even_point, pr_curve
+
 # section 2.3.3, formulas (2.18)-(2.22): ROC curve, AUC, rank loss
 from .ranking import auc, rank_loss, roc_auc, roc_curve
 
@@ -25,12 +29,18 @@ __all__ = [
     "accuracy",
     "auc",
     "bootstrap_sample",
+    "confusion",
     "error_rate",
     "expected_out_of_bag_fraction",
+    "f_beta",
     "holdout_split",
     "kfold_split",
+    "macro_prf",
     "mean_squared_error",
+    "micro_prf",
+    "precision",
     "rank_loss",
+    "recall",
     "roc_auc",
     "roc_curve",
 ]

@@ -1,0 +1,455 @@
+r"""The confusion matrix, precision, recall and :math:`F_\beta`: formulas (2.8)-(2.17) of section 2.3.2.
+
+Derived and checked in the book pages ``chapters/precision_recall_f.ipynb`` ((2.8)-(2.11)) and
+``chapters/macro_micro.ipynb`` ((2.12)-(2.17)).
+
+Conventions
+-----------
+Binary labels may be {0, 1}, {-1, +1} or bool, the positive class being 1 / +1 / True, for the true labels and
+the predictions alike. Counts are exact integers; each measure is one division of integers (or, for the
+averages, a mean of such quotients), so no rounding accumulates.
+
+Undefined measures
+------------------
+Precision :math:`TP / (TP + FP)` has no value when nothing is predicted positive, recall :math:`TP / (TP + FN)`
+none when there is no positive sample. Rather than invent one (scikit-learn returns 0 with a warning, or what
+its ``zero_division`` says), these functions raise :class:`ValueError` naming the argument responsible:
+``y_pred`` for precision, ``y_true`` for recall, ``confusions[i]`` for an average. A mean that silently
+includes a made-up 0 changes macro-averages, which is exactly where such a choice hides.
+
+:math:`F_\beta` is defined when precision and recall are. When both are 0 (:math:`TP = 0`), the printed form
+:math:`(1+\beta^2) P R / (\beta^2 P + R)` reads 0/0, but :math:`F_\beta` is a weighted harmonic mean
+(:math:`1/F_\beta` is a weighted mean of :math:`1/P` and :math:`1/R`, both infinite), and the count form
+:math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)` has a positive denominator: both give
+:math:`F_\beta = 0`, which is what is returned.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+from ._validation import as_binary_labels, check_same_length
+
+__all__ = [
+    "Confusion",
+    "PRF",
+    "confusion",
+    "f_beta",
+    "macro_prf",
+    "micro_prf",
+    "one_vs_rest_confusions",
+    "precision",
+    "recall",
+]
+
+
+class Confusion(NamedTuple):
+    """The binary confusion matrix (混淆矩阵), Table 2.1 of the book, as four counts.
+
+    ``tp``, ``fp``, ``fn``, ``tn`` are the true positives (真正例), false positives (假正例), false negatives
+    (假反例) and true negatives (真反例); they add up to the number of samples ``m``.
+    """
+
+    tp: int
+    fp: int
+    fn: int
+    tn: int
+
+    @property
+    def m(self) -> int:
+        """The number of samples, TP + FP + FN + TN."""
+        return self.tp + self.fp + self.fn + self.tn
+
+
+class PRF(NamedTuple):
+    """Precision, recall and F1 of an average over several confusion matrices, formulas (2.12)-(2.17)."""
+
+    precision: float
+    recall: float
+    f1: float
+
+
+# -- single confusion matrix ------------------------------------------------------------------------------------
+def confusion(y_true, y_pred) -> Confusion:
+    """The binary confusion matrix of predictions against true labels (Table 2.1 of the book).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        True binary labels, {0, 1}, {-1, +1} or bool.
+    y_pred : array-like of shape (m,)
+        Predicted binary labels, in any of the same codings (it need not match that of ``y_true``).
+
+    Returns
+    -------
+    Confusion
+        ``tp``, ``fp``, ``fn``, ``tn`` as Python ints, with ``tp + fp + fn + tn == m``.
+
+    Raises
+    ------
+    ValueError
+        If either argument is empty, not 1-dimensional, holds labels that are not binary (or NaN), or if their
+        lengths differ. One class only is allowed: the matrix is still defined.
+
+    Notes
+    -----
+    Derived in ``chapters/precision_recall_f.ipynb``. O(m): four boolean counts.
+
+    Examples
+    --------
+    >>> confusion([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    Confusion(tp=2, fp=1, fn=1, tn=1)
+    """
+    y = as_binary_labels(y_true, "y_true")
+    p = as_binary_labels(y_pred, "y_pred")
+    check_same_length(y_true=y, y_pred=p)
+    tp = int(np.count_nonzero(y & p))
+    fp = int(np.count_nonzero(p)) - tp
+    fn = int(np.count_nonzero(y)) - tp
+    return Confusion(tp, fp, fn, int(y.size) - tp - fp - fn)
+
+
+def _precision(c: Confusion, name: str) -> float:
+    if c.tp + c.fp == 0:
+        raise ValueError(
+            f"{name} predicts no sample positive (TP + FP = 0), so precision (2.8) TP / (TP + FP) is undefined"
+        )
+    return c.tp / (c.tp + c.fp)
+
+
+def _recall(c: Confusion, name: str) -> float:
+    if c.tp + c.fn == 0:
+        raise ValueError(f"{name} holds no positive sample (TP + FN = 0), so recall (2.9) TP / (TP + FN) is undefined")
+    return c.tp / (c.tp + c.fn)
+
+
+def precision(y_true, y_pred) -> float:
+    r"""Precision (查准率), formula (2.8): the fraction of predicted positives that are positive.
+
+    .. math:: P = \frac{TP}{TP + FP}
+
+    Derived in ``chapters/precision_recall_f.ipynb``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        True binary labels, {0, 1}, {-1, +1} or bool.
+    y_pred : array-like of shape (m,)
+        Predicted binary labels.
+
+    Returns
+    -------
+    float
+        P, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        On bad labels (see :func:`confusion`), or if ``y_pred`` predicts no sample positive (TP + FP = 0):
+        precision is then undefined, and no stand-in value is returned.
+
+    Examples
+    --------
+    >>> precision([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    0.6666666666666666
+    """
+    return _precision(confusion(y_true, y_pred), "y_pred")
+
+
+def recall(y_true, y_pred) -> float:
+    r"""Recall (查全率), formula (2.9): the fraction of positives that are predicted positive.
+
+    .. math:: R = \frac{TP}{TP + FN}
+
+    Derived in ``chapters/precision_recall_f.ipynb``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        True binary labels, {0, 1}, {-1, +1} or bool.
+    y_pred : array-like of shape (m,)
+        Predicted binary labels.
+
+    Returns
+    -------
+    float
+        R, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        On bad labels (see :func:`confusion`), or if ``y_true`` holds no positive sample (TP + FN = 0).
+
+    Examples
+    --------
+    >>> recall([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    0.6666666666666666
+    """
+    return _recall(confusion(y_true, y_pred), "y_true")
+
+
+def _check_beta(beta) -> float:
+    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, numbers.Real):
+        raise ValueError(f"beta must be a positive real number, got {type(beta).__name__} {beta!r}")
+    value = float(beta)
+    if not (np.isfinite(value) and value > 0.0):
+        raise ValueError(f"beta must be a positive finite number, got {value!r}")
+    return value
+
+
+def _f_from_counts(tp, fp, fn, beta2: float) -> float:
+    # the count form of (2.11): (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP); its denominator is positive once
+    # precision and recall are defined, and it is 0 (not 0/0) when TP = 0
+    return (1.0 + beta2) * tp / ((1.0 + beta2) * tp + beta2 * fn + fp)
+
+
+def f_beta(y_true, y_pred, beta=1.0) -> float:
+    r"""The :math:`F_\beta` measure, formulas (2.10) (:math:`\beta = 1`) and (2.11).
+
+    .. math::
+        F_\beta = \frac{(1 + \beta^2) \times P \times R}{(\beta^2 \times P) + R},
+        \qquad \frac{1}{F_\beta} = \frac{1}{1 + \beta^2}\left(\frac{1}{P} + \frac{\beta^2}{R}\right),
+
+    the weighted harmonic mean (加权调和平均) of precision and recall; :math:`F_1 = 2TP / (m + TP - TN)`.
+    Derived in ``chapters/precision_recall_f.ipynb``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        True binary labels, {0, 1}, {-1, +1} or bool.
+    y_pred : array-like of shape (m,)
+        Predicted binary labels.
+    beta : float, default 1.0
+        The relative weight of recall: :math:`\beta > 1` favours recall, :math:`\beta < 1` precision.
+
+    Returns
+    -------
+    float
+        :math:`F_\beta`, in [0, 1]; between min(P, R) and max(P, R); 0 when TP = 0.
+
+    Raises
+    ------
+    ValueError
+        On bad labels (see :func:`confusion`), if ``beta`` is not a positive finite number, or when precision
+        (``y_pred`` predicts no positive) or recall (``y_true`` holds no positive) is undefined.
+
+    Notes
+    -----
+    Computed from the counts, :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`, which equals (2.11)
+    wherever P and R are defined and is 0 rather than 0/0 when P = R = 0.
+
+    Examples
+    --------
+    >>> f_beta([1, 1, 0, 0, 1], [1, 0, 0, 0, 1])
+    0.8
+    >>> round(f_beta([1, 1, 0, 0, 1], [1, 0, 0, 0, 1], beta=2.0), 6)
+    0.714286
+    """
+    beta2 = _check_beta(beta) ** 2
+    c = confusion(y_true, y_pred)
+    _precision(c, "y_pred")
+    _recall(c, "y_true")
+    return _f_from_counts(c.tp, c.fp, c.fn, beta2)
+
+
+# -- several confusion matrices ---------------------------------------------------------------------------------
+def _as_confusion_table(confusions) -> np.ndarray:
+    """Validate a sequence of confusion records; return an (n, 4) int64 table, columns tp, fp, fn, tn."""
+    if isinstance(confusions, np.ndarray) or not isinstance(confusions, Sequence) or isinstance(confusions, str):
+        try:
+            confusions = list(confusions)
+        except TypeError as exc:
+            raise ValueError(
+                f"confusions must be a sequence of confusion records, got {type(confusions).__name__}"
+            ) from exc
+    if len(confusions) == 0:
+        raise ValueError("confusions is empty")
+    rows = []
+    for i, c in enumerate(confusions):
+        values = tuple(c) if isinstance(c, (tuple, list, np.ndarray)) else None
+        if values is None or len(values) != 4:
+            raise ValueError(
+                f"confusions[{i}] must be a confusion record (tp, fp, fn, tn), got {type(c).__name__} {c!r}"
+            )
+        for field, v in zip(Confusion._fields, values):
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
+                raise ValueError(f"confusions[{i}].{field} must be an integer count, got {type(v).__name__} {v!r}")
+            if v < 0:
+                raise ValueError(f"confusions[{i}].{field} must be non-negative, got {v}")
+        if sum(int(v) for v in values) == 0:
+            raise ValueError(f"confusions[{i}] counts no sample (TP + FP + FN + TN = 0)")
+        rows.append([int(v) for v in values])
+    return np.asarray(rows, dtype=np.int64)
+
+
+def _f1(p: float, r: float) -> float:
+    # the harmonic mean of p and r; 0 when both are 0 (the limit: 1/F1 = (1/p + 1/r) / 2 is infinite)
+    return 0.0 if p + r == 0 else 2.0 * p * r / (p + r)
+
+
+def macro_prf(confusions) -> PRF:
+    r"""Macro-averaged precision, recall and F1 (宏平均), formulas (2.12)-(2.14).
+
+    .. math::
+        \text{macro-}P = \frac{1}{n}\sum_{i=1}^n P_i, \quad
+        \text{macro-}R = \frac{1}{n}\sum_{i=1}^n R_i, \quad
+        \text{macro-}F1 = \frac{2 \times \text{macro-}P \times \text{macro-}R}{\text{macro-}P + \text{macro-}R}
+
+    Derived in ``chapters/macro_micro.ipynb``.
+
+    Parameters
+    ----------
+    confusions : sequence of Confusion, length n
+        The n binary confusion matrices (from n test sets, n training/test rounds, or the classes of a
+        multi-class problem one-vs-rest; see :func:`one_vs_rest_confusions`). Plain 4-tuples
+        ``(tp, fp, fn, tn)`` of non-negative ints are accepted too.
+
+    Returns
+    -------
+    PRF
+        ``precision``, ``recall``, ``f1``.
+
+    Raises
+    ------
+    ValueError
+        If ``confusions`` is empty, an entry is not four non-negative integer counts or counts no sample, or a
+        matrix ``confusions[i]`` has an undefined precision (TP + FP = 0) or recall (TP + FN = 0).
+
+    Notes
+    -----
+    macro-F1 here is the book's (2.14): the F1 of macro-P and macro-R. scikit-learn's
+    ``f1_score(average="macro")`` is the mean of the per-matrix F1 scores instead, a different number in
+    general (see the page).
+
+    Examples
+    --------
+    >>> macro_prf([Confusion(8, 2, 2, 88), Confusion(1, 3, 0, 96)])
+    PRF(precision=0.525, recall=0.9, f1=0.6631578947368422)
+    """
+    table = _as_confusion_table(confusions)
+    tp, fp, fn = table[:, 0], table[:, 1], table[:, 2]
+    for counts, what, formula in ((tp + fp, "precision", "TP + FP"), (tp + fn, "recall", "TP + FN")):
+        if np.any(counts == 0):
+            i = int(np.flatnonzero(counts == 0)[0])
+            raise ValueError(f"confusions[{i}] has {formula} = 0, so its {what} (needed for the macro average) is undefined")
+    p = float(np.mean(tp / (tp + fp)))
+    r = float(np.mean(tp / (tp + fn)))
+    return PRF(p, r, _f1(p, r))
+
+
+def micro_prf(confusions) -> PRF:
+    r"""Micro-averaged precision, recall and F1 (微平均), formulas (2.15)-(2.17).
+
+    .. math::
+        \text{micro-}P = \frac{\overline{TP}}{\overline{TP} + \overline{FP}}, \quad
+        \text{micro-}R = \frac{\overline{TP}}{\overline{TP} + \overline{FN}}, \quad
+        \text{micro-}F1 = \frac{2 \times \text{micro-}P \times \text{micro-}R}{\text{micro-}P + \text{micro-}R}
+
+    where the bars are means over the n matrices. Derived in ``chapters/macro_micro.ipynb``.
+
+    Parameters
+    ----------
+    confusions : sequence of Confusion, length n
+        The n binary confusion matrices (or 4-tuples ``(tp, fp, fn, tn)``).
+
+    Returns
+    -------
+    PRF
+        ``precision``, ``recall``, ``f1``.
+
+    Raises
+    ------
+    ValueError
+        If ``confusions`` is empty, an entry is not four non-negative integer counts or counts no sample, or if
+        the pooled counts leave micro-P (no positive prediction at all) or micro-R (no positive sample at all)
+        undefined.
+
+    Notes
+    -----
+    The factor 1/n of the means cancels, so the pooled integer sums are divided once: exact up to that division.
+
+    Examples
+    --------
+    >>> micro_prf([Confusion(8, 2, 2, 88), Confusion(1, 3, 0, 96)])
+    PRF(precision=0.6428571428571429, recall=0.8181818181818182, f1=0.72)
+    """
+    table = _as_confusion_table(confusions)
+    tp, fp, fn = (int(v) for v in table[:, :3].sum(axis=0))
+    if tp + fp == 0:
+        raise ValueError("confusions predict no sample positive in total (sum of TP + FP = 0): micro-P is undefined")
+    if tp + fn == 0:
+        raise ValueError("confusions hold no positive sample in total (sum of TP + FN = 0): micro-R is undefined")
+    p = tp / (tp + fp)
+    r = tp / (tp + fn)
+    return PRF(p, r, _f_from_counts(tp, fp, fn, 1.0))
+
+
+def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
+    """One binary confusion matrix per class of a multi-class problem, that class against the rest.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        True class labels (integers or strings).
+    y_pred : array-like of shape (m,)
+        Predicted class labels.
+    labels : sequence, optional
+        The classes, in the order of the returned list; by default the sorted union of the labels seen.
+
+    Returns
+    -------
+    list of Confusion
+        ``result[i]`` counts class ``labels[i]`` as positive and every other class as negative.
+
+    Raises
+    ------
+    ValueError
+        If an argument is empty, not 1-dimensional, holds NaN, if the lengths differ, or if a label is missing
+        from ``labels`` (or ``labels`` is empty or repeats a class).
+
+    Examples
+    --------
+    >>> one_vs_rest_confusions([0, 0, 1, 2], [0, 1, 1, 2])
+    [Confusion(tp=1, fp=0, fn=1, tn=2), Confusion(tp=1, fp=1, fn=0, tn=2), Confusion(tp=1, fp=0, fn=0, tn=3)]
+    """
+    y = _as_class_labels(y_true, "y_true")
+    p = _as_class_labels(y_pred, "y_pred")
+    m = check_same_length(y_true=y, y_pred=p)
+    if labels is None:
+        classes = np.unique(np.concatenate([y, p]))
+    else:
+        classes = _as_class_labels(labels, "labels")
+        if np.unique(classes).size != classes.size:
+            raise ValueError("labels repeats a class")
+    order = np.argsort(classes, kind="stable")
+    sorted_classes = classes[order]
+    index = {}
+    for name, arr in (("y_true", y), ("y_pred", p)):
+        pos = np.clip(np.searchsorted(sorted_classes, arr), 0, sorted_classes.size - 1)
+        missing = sorted_classes[pos] != arr
+        if np.any(missing):
+            raise ValueError(f"{name} holds the label {arr[np.flatnonzero(missing)[0]].item()!r}, which is not in labels")
+        index[name] = order[pos]
+    n = classes.size
+    table = np.bincount(index["y_true"] * n + index["y_pred"], minlength=n * n).reshape(n, n)
+    tp = np.diag(table)
+    fp = table.sum(axis=0) - tp
+    fn = table.sum(axis=1) - tp
+    tn = m - tp - fp - fn
+    return [Confusion(int(a), int(b), int(c), int(d)) for a, b, c, d in zip(tp, fp, fn, tn)]
+
+
+def _as_class_labels(y, name: str) -> np.ndarray:
+    arr = np.asarray(y)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or inf")
+    if arr.dtype.kind not in "biuUf":
+        raise ValueError(f"{name} must hold integer, float or string class labels, got dtype {arr.dtype}")
+    return arr
