@@ -19,6 +19,9 @@ from .precision_recall import break_even_point, pr_curve
 # section 2.3.3, formulas (2.18)-(2.22): ROC curve, AUC, rank loss
 from .ranking import auc, rank_loss, roc_auc, roc_curve
 
+# section 2.3.4, formulas (2.23)-(2.25): cost-sensitive error rate, cost curve, expected total cost
+from .cost import cost_curve, cost_sensitive_error, expected_total_cost, normalized_cost, positive_probability_cost
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -30,14 +33,19 @@ __all__ = [
     "auc",
     "bootstrap_sample",
     "confusion",
+    "cost_curve",
+    "cost_sensitive_error",
     "error_rate",
     "expected_out_of_bag_fraction",
+    "expected_total_cost",
     "f_beta",
     "holdout_split",
     "kfold_split",
     "macro_prf",
     "mean_squared_error",
     "micro_prf",
+    "normalized_cost",
+    "positive_probability_cost",
     "precision",
     "rank_loss",
     "recall",

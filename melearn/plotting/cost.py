@@ -1,0 +1,149 @@
+r"""The cost plane (the textbook's figure 2.5) and the ROC convex hull behind it: formulas (2.24)-(2.25).
+
+Every ROC point (FPR, TPR) is a line in the cost plane, from (0, FPR) to (1, FNR) with FNR = 1 - TPR.
+:func:`plot_cost_curve` draws all of them, and shades the area under their lower envelope, the expected total
+cost (:func:`melearn.expected_total_cost`). :func:`plot_roc_hull` draws the ROC curve with its convex hull; the
+hull's vertices are exactly the points whose lines form the envelope, and both functions colour vertex ``j`` and
+its line alike. Used in ``chapters/cost_curves.ipynb``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.collections import LineCollection
+
+from ..cost import cost_curve
+from ..ranking import roc_curve
+from ._axes import check_axes
+
+__all__ = ["hull_colors", "plot_cost_curve", "plot_roc_hull"]
+
+_P_LABEL = r"positive probability cost $P(+)_{cost}$"
+_C_LABEL = r"normalized cost $cost_{norm}$"
+
+
+def hull_colors(k: int) -> np.ndarray:
+    """The colours of ``k`` hull vertices, in order from (0, 0) to (1, 1): an array of shape (k, 4) (RGBA)."""
+    return colormaps["viridis"](np.linspace(0.0, 0.85, k))
+
+
+def plot_cost_curve(ax, y_true, y_score, *, lines: bool = True, hull_lines: bool = True, shade: bool = True,
+                    color: str = "tab:red", alpha: float = 0.3, label: str | None = "lower envelope"):
+    """Draw the cost plane of a scorer onto ``ax``: one line per ROC point, and the shaded lower envelope.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes to draw on.
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+    lines : bool, default True
+        Draw the line from (0, FPR) to (1, FNR) of every ROC point (thin, grey).
+    hull_lines : bool, default True
+        Draw the lines of the ROC convex hull's vertices across the whole plane, coloured as
+        :func:`plot_roc_hull` colours the vertices (see :func:`hull_colors`).
+    shade : bool, default True
+        Shade the area under the envelope: the expected total cost.
+    color : str
+        Colour of the envelope and its shading.
+    alpha : float
+        Opacity of the shading.
+    label : str or None
+        Legend label of the envelope; the area is appended.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not an Axes, or on bad labels or scores (as :func:`melearn.roc_curve`).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> plot_cost_curve(ax, [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]) is ax
+    True
+    >>> plt.close(fig)
+    """
+    check_axes(ax)
+    roc = roc_curve(y_true, y_score)
+    curve = cost_curve(y_true, y_score)
+    if lines:
+        left = np.column_stack((np.zeros_like(roc.fpr), roc.fpr))  # (0, FPR)
+        right = np.column_stack((np.ones_like(roc.tpr), 1 - roc.tpr))  # (1, FNR)
+        segments = np.stack((left, right), axis=1)
+        ax.add_collection(LineCollection(segments, colors="0.55", linewidths=0.8, label="one line per ROC point"))
+    if hull_lines:
+        for (fpr, tpr), c in zip(zip(curve.fpr, curve.tpr), hull_colors(curve.fpr.size)):
+            ax.plot([0, 1], [fpr, 1 - tpr], color=c, lw=1.3, ls="--")
+    area = float(0.5 * np.sum(np.diff(curve.p_cost) * (curve.norm_cost[:-1] + curve.norm_cost[1:])))
+    text = None if label is None else f"{label} (area {area:.4f})"
+    ax.plot(curve.p_cost, curve.norm_cost, color=color, lw=2.5, label=text, zorder=3)
+    if shade:
+        ax.fill_between(curve.p_cost, 0, curve.norm_cost, color=color, alpha=alpha, lw=0, zorder=2)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_xlabel(_P_LABEL)
+    ax.set_ylabel(_C_LABEL)
+    return ax
+
+
+def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str | None = "ROC curve"):
+    """Draw the ROC curve and its convex hull onto ``ax``, the hull's vertices coloured as in the cost plane.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes to draw on.
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+    curve_color : str
+        Colour of the ROC curve.
+    label : str or None
+        Legend label of the ROC curve.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not an Axes, or on bad labels or scores (as :func:`melearn.roc_curve`).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> plot_roc_hull(ax, [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]) is ax
+    True
+    >>> plt.close(fig)
+    """
+    check_axes(ax)
+    roc = roc_curve(y_true, y_score)
+    curve = cost_curve(y_true, y_score)
+    ax.plot(roc.fpr, roc.tpr, color=curve_color, lw=1.5, marker="o", ms=3, label=label)
+    ax.plot(curve.fpr, curve.tpr, color="black", lw=1.2, ls="--", label="convex hull")
+    ax.scatter(curve.fpr, curve.tpr, c=hull_colors(curve.fpr.size), s=60, zorder=3, edgecolors="black",
+               linewidths=0.6)
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_aspect("equal")
+    ax.set_xlabel("false positive rate (FPR)")
+    ax.set_ylabel("true positive rate (TPR)")
+    return ax
