@@ -22,6 +22,9 @@ from .ranking import auc, rank_loss, roc_auc, roc_curve
 # section 2.3.4, formulas (2.23)-(2.25): cost-sensitive error rate, cost curve, expected total cost
 from .cost import cost_curve, cost_sensitive_error, expected_total_cost, normalized_cost, positive_probability_cost
 
+# section 2.4.1, formulas (2.26)-(2.30): binomial test, t-test
+from .error_rate_tests import binomial_critical_error, t_test
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "Rule",
     "accuracy",
     "auc",
+    "binomial_critical_error",
     "bootstrap_sample",
     "confusion",
     "cost_curve",
@@ -51,4 +55,5 @@ __all__ = [
     "recall",
     "roc_auc",
     "roc_curve",
+    "t_test",
 ]

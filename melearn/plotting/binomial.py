@@ -1,0 +1,68 @@
+r"""The binomial test drawn on the binomial distribution: formula (2.26) with the rejection region of (2.27).
+
+Used by ``chapters/binomial_test.ipynb`` and ``chapters/binomial_test_corrected.ipynb``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+from ..error_rate_tests import binomial_critical_error
+from ._axes import check_axes
+
+__all__ = ["binomial_test_pmf"]
+
+
+def binomial_test_pmf(ax, m, eps0, alpha, *, observed=None, accept_color="0.75", reject_color="tab:red"):
+    r"""Bar chart of :math:`P(\hat\epsilon; \epsilon_0)` over :math:`\hat\epsilon`, the rejection region shaded.
+
+    Draws the distribution (2.26) of the test error rate :math:`\hat\epsilon` when the generalization error rate
+    is :math:`\epsilon_0`, colours the rejection region :math:`\hat\epsilon > \bar\epsilon` of the one-sided
+    binomial test (formula (2.27) as corrected, :func:`melearn.binomial_critical_error`) and marks
+    :math:`\bar\epsilon`.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    m : int
+        Number of test samples.
+    eps0 : float
+        The error rate of the hypothesis, strictly between 0 and 1.
+    alpha : float
+        The significance level, strictly between 0 and 1.
+    observed : float, optional
+        An observed test error rate to mark with a triangle.
+    accept_color, reject_color : color, optional
+        Colours of the bars kept and rejected.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``, with the bars, the critical value and a legend stating the test's size.
+    """
+    check_axes(ax)
+    result = binomial_critical_error(m, eps0, alpha, observed=observed)
+    counts = np.arange(m + 1)
+    pmf = stats.binom.pmf(counts, m, eps0)
+    rejected = counts > result.critical_count
+    width = 0.8 / m
+    ax.bar(counts[~rejected] / m, pmf[~rejected], width=width, color=accept_color, label="keep $H_0$")
+    ax.bar(
+        counts[rejected] / m,
+        pmf[rejected],
+        width=width,
+        color=reject_color,
+        label=rf"reject $H_0$: size $= {result.size:.4f} < \alpha = {alpha:g}$",
+    )
+    ax.axvline(result.critical_value, color="k", linestyle="--", linewidth=1,
+               label=rf"$\bar\epsilon = {result.critical_count}/{m}$")
+    if observed is not None:
+        ax.plot([result.statistic], [0], marker="^", markersize=10, color="k", linestyle="none",
+                label=rf"observed $\hat\epsilon = {result.statistic:g}$")
+    ax.set_xlabel(r"test error rate $\hat\epsilon$")
+    ax.set_ylabel(rf"$P(\hat\epsilon;\ \epsilon_0 = {eps0:g})$")
+    ax.set_title(rf"$m = {m}$, $H_0: \epsilon \leq {eps0:g}$")
+    ax.legend(fontsize="small")
+    return ax
