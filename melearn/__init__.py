@@ -25,6 +25,9 @@ from .cost import cost_curve, cost_sensitive_error, expected_total_cost, normali
 # section 2.4.1, formulas (2.26)-(2.30): binomial test, t-test
 from .error_rate_tests import binomial_critical_error, t_test
 
+# sections 2.4.2 and 2.4.3, formulas (2.31)-(2.33): cross-validated t-tests, McNemar's test
+from .paired_tests import cv52_t_test, mcnemar_test, paired_t_test
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "confusion",
     "cost_curve",
     "cost_sensitive_error",
+    "cv52_t_test",
     "error_rate",
     "expected_out_of_bag_fraction",
     "expected_total_cost",
@@ -46,9 +50,11 @@ __all__ = [
     "holdout_split",
     "kfold_split",
     "macro_prf",
+    "mcnemar_test",
     "mean_squared_error",
     "micro_prf",
     "normalized_cost",
+    "paired_t_test",
     "positive_probability_cost",
     "precision",
     "rank_loss",

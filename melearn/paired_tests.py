@@ -1,0 +1,671 @@
+r"""Comparing two learners: formulas (2.31)-(2.33) of sections 2.4.2 and 2.4.3.
+
+* :func:`paired_t_test`, formula (2.31): the :math:`k`-fold cross-validated paired t-test (成对t检验).
+* :func:`cv52_t_test`, formula (2.32): the 5x2 cross-validated t-test (5×2交叉验证t检验), with the book's
+  numerator or Dietterich's.
+* :func:`mcnemar_test`, formula (2.33): McNemar's test (McNemar检验) on the discordant cells of the 2x2
+  contingency table (列联表), with the continuity correction (连续性校正).
+
+Derived and checked in the book pages ``chapters/paired_t_tests.ipynb`` ((2.31), (2.32)) and
+``chapters/mcnemar.ipynb`` ((2.33)).
+
+Besides the tests, the module computes their *size*, the probability of rejecting a true null hypothesis, under
+the models the pages analyse (:func:`paired_t_test_size`, :func:`cv52_t_test_size`, :func:`mcnemar_test_size`),
+and offers the statistics vectorised over many experiments (:func:`paired_t_statistic`,
+:func:`cv52_t_statistic`) for simulations.
+
+Conventions
+-----------
+A test rejects the null hypothesis when its statistic reaches the critical value: the book says the hypothesis
+"cannot be rejected" when the statistic is *smaller* than the critical value, and is rejected otherwise. The two
+t-tests are two-sided (critical value :math:`t_{\alpha/2}`), McNemar's test uses the upper :math:`\alpha`
+quantile of :math:`\chi^2(1)`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy import special, stats
+
+from ._validation import check_open_unit, check_positive_int, check_same_length
+
+__all__ = [
+    "CV52TTestResult",
+    "McNemarResult",
+    "PairedTTestResult",
+    "cv52_t_statistic",
+    "cv52_t_test",
+    "cv52_t_test_size",
+    "mcnemar_exact_p_value",
+    "mcnemar_test",
+    "mcnemar_test_size",
+    "paired_t_statistic",
+    "paired_t_test",
+    "paired_t_test_size",
+]
+
+# A spread smaller than this many units of rounding of the largest input is indistinguishable from zero: error
+# rates such as 0.3 - 0.2 and 0.2 - 0.1 differ in their last bits only, and dividing by that "spread" would make
+# a huge, meaningless statistic.
+_ROUNDING_UNITS = 64
+
+_NUMERATORS = ("book", "dietterich")
+_MCNEMAR_METHODS = ("chi2", "chi2_uncorrected", "exact")
+
+# Gauss-Jacobi nodes for the size of Dietterich's 5x2cv test (see cv52_t_test_size)
+_QUADRATURE_POINTS = 64
+
+
+class PairedTTestResult(NamedTuple):
+    """The k-fold cross-validated paired t-test, formula (2.31)."""
+
+    statistic: float
+    """tau_t = |sqrt(k) mu / sigma|."""
+    critical_value: float
+    """t_{alpha/2, k-1}."""
+    reject: bool
+    """Whether the hypothesis "A and B perform the same" is rejected at level alpha."""
+    p_value: float
+    """Two-sided: P(|T| >= tau_t) for T ~ t(k - 1)."""
+    df: int
+    """Degrees of freedom, k - 1."""
+    mu: float
+    """Mean of the differences errors_a - errors_b (negative: A has the smaller mean error)."""
+    sigma: float
+    """Sample standard deviation of the differences (denominator k - 1)."""
+
+
+class CV52TTestResult(NamedTuple):
+    """The 5x2 cross-validated t-test, formula (2.32)."""
+
+    statistic: float
+    """tau_t = mu / sqrt(0.2 * sum(sigma2)); signed, as printed."""
+    critical_value: float
+    """t_{alpha/2, 5}; the test rejects when |tau_t| reaches it."""
+    reject: bool
+    p_value: float
+    """Two-sided: P(|T| >= |tau_t|) for T ~ t(5)."""
+    df: int
+    """Degrees of freedom, 5."""
+    mu: float
+    """The numerator: 0.5 (Delta_1^1 + Delta_1^2) for the book, Delta_1^1 for Dietterich."""
+    sigma2: np.ndarray
+    """The five variance estimates sigma_i^2, shape (5,)."""
+
+
+class McNemarResult(NamedTuple):
+    """McNemar's test, formula (2.33)."""
+
+    statistic: float
+    """tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) (without the - 1 when ``correction=False``)."""
+    critical_value: float
+    """The upper alpha quantile of chi^2(1): 3.8415 for alpha = 0.05."""
+    reject: bool
+    p_value: float
+    """P(X >= tau_chi2) for X ~ chi^2(1)."""
+    df: int
+    """Degrees of freedom, 1."""
+
+
+# -- validation helpers ----------------------------------------------------------------------------------------
+def _as_finite(x, name: str, *, min_ndim: int = 1) -> np.ndarray:
+    try:
+        arr = np.asarray(x, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be numeric, got {type(x).__name__}") from exc
+    if arr.ndim < min_ndim:
+        raise ValueError(f"{name} must have at least {min_ndim} dimension(s), got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or inf")
+    return arr
+
+
+def _check_numerator(numerator) -> str:
+    if numerator not in _NUMERATORS:
+        raise ValueError(f"numerator must be 'book' or 'dietterich', got {numerator!r}")
+    return numerator
+
+
+def _check_rho(rho, low: float, name: str = "rho") -> float:
+    if isinstance(rho, (bool, np.bool_)):
+        raise ValueError(f"{name} must be a real number, got {rho!r}")
+    try:
+        value = float(rho)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a real number, got {type(rho).__name__}") from exc
+    if not low < value < 1.0:
+        raise ValueError(f"{name} must lie strictly between {low:g} and 1, got {value!r}")
+    return value
+
+
+def _where_too_small(spread: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """Where a spread is zero, or so small that it is only rounding of inputs of the given scale."""
+    return spread <= _ROUNDING_UNITS * np.finfo(np.float64).eps * scale
+
+
+def _describe_rows(bad: np.ndarray) -> str:
+    if bad.ndim == 0:
+        return ""
+    rows = [tuple(int(i) for i in idx) for idx in np.argwhere(bad)[:3]]
+    shown = ", ".join(str(r[0]) if len(r) == 1 else str(r) for r in rows)
+    return f" (in experiment {shown}{', ...' if bad.sum() > 3 else ''})"
+
+
+# -- (2.31): the k-fold cross-validated paired t-test ----------------------------------------------------------
+def _paired_t(deltas: np.ndarray, scale: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    k = deltas.shape[-1]
+    mu = deltas.mean(axis=-1)
+    sigma = deltas.std(axis=-1, ddof=1)
+    bad = _where_too_small(sigma, scale)
+    if np.any(bad):
+        raise ValueError(
+            f"the differences {name} have zero variance{_describe_rows(bad)}: every fold gives the same difference "
+            "(up to rounding), so tau_t = |sqrt(k) mu / sigma| is undefined; a t-test cannot judge it"
+        )
+    return np.abs(np.sqrt(k) * mu / sigma), mu, sigma
+
+
+def paired_t_statistic(deltas) -> np.ndarray | float:
+    r"""The statistic :math:`\tau_t = |\sqrt{k}\,\mu / \sigma|` of formula (2.31), for one or many experiments.
+
+    Parameters
+    ----------
+    deltas : array-like of shape (..., k)
+        The differences :math:`\Delta_i = \epsilon_i^A - \epsilon_i^B` of the k folds, along the last axis; any
+        leading axes index independent experiments (as in a simulation). k >= 2.
+
+    Returns
+    -------
+    float or numpy.ndarray of shape (...)
+        :math:`\tau_t` for each experiment, :math:`\sigma` being the sample standard deviation (denominator
+        k - 1).
+
+    Raises
+    ------
+    ValueError
+        If ``deltas`` is empty, holds NaN or inf, has fewer than 2 folds, or if the differences of an experiment
+        have zero variance (all equal up to rounding), where :math:`\tau_t` is undefined.
+
+    Examples
+    --------
+    >>> round(paired_t_statistic([0.02, -0.01, 0.03, 0.01, 0.00]), 6)
+    1.414214
+    >>> paired_t_statistic([[0.02, 0.04], [0.01, -0.01]]).round(6).tolist()
+    [3.0, 0.0]
+    """
+    d = _as_finite(deltas, "deltas")
+    if d.shape[-1] < 2:
+        raise ValueError(f"deltas must hold at least 2 folds along its last axis, got {d.shape[-1]}")
+    tau, _, _ = _paired_t(d, np.max(np.abs(d), axis=-1), "deltas")
+    return float(tau) if tau.ndim == 0 else tau
+
+
+def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
+    r"""The k-fold cross-validated paired t-test (交叉验证成对t检验), formula (2.31).
+
+    With :math:`\Delta_i = \epsilon_i^A - \epsilon_i^B` the difference of the two learners' test error rates on
+    fold i, :math:`\mu` and :math:`\sigma` the mean and the sample standard deviation of the k differences,
+
+    .. math:: \tau_t = \left| \frac{\sqrt{k}\,\mu}{\sigma} \right|,
+
+    and the hypothesis "A and B perform the same" is rejected at level :math:`\alpha` when :math:`\tau_t` is not
+    smaller than :math:`t_{\alpha/2,\,k-1}`. Derived, with why overlapping training sets break the test's
+    independence assumption, in ``chapters/paired_t_tests.ipynb``.
+
+    Parameters
+    ----------
+    errors_a, errors_b : array-like of shape (k,)
+        Test error rates of learners A and B, ``errors_a[i]`` and ``errors_b[i]`` on the same fold i. k >= 2.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    PairedTTestResult
+        ``statistic`` (:math:`\tau_t`), ``critical_value`` (:math:`t_{\alpha/2,k-1}`), ``reject``, ``p_value``
+        (two-sided), ``df`` (k - 1), ``mu`` and ``sigma``.
+
+    Raises
+    ------
+    ValueError
+        If the arrays are empty, differ in length, hold NaN or inf or fewer than 2 folds, if ``alpha`` is not in
+        (0, 1), or if the differences have zero variance (the statistic would be 0/0 or infinite).
+
+    Notes
+    -----
+    :math:`\sigma` uses the denominator k - 1: only then is :math:`\sqrt{k}\mu/\sigma` t-distributed with k - 1
+    degrees of freedom (for independent normal differences). The test is that of ``scipy.stats.ttest_rel``
+    (which reports the signed statistic; tests). Differences that are equal up to rounding (0.3 - 0.2 and
+    0.2 - 0.1) count as equal.
+
+    References
+    ----------
+    Zhou, *Machine Learning* (机器学习), section 2.4.2. Dietterich (1998), Neural Computation 10(7).
+
+    Examples
+    --------
+    >>> r = paired_t_test([0.12, 0.10, 0.15, 0.11, 0.09], [0.10, 0.11, 0.12, 0.10, 0.09], alpha=0.05)
+    >>> round(r.statistic, 6), round(r.critical_value, 4), r.reject
+    (1.414214, 2.7764, False)
+    """
+    a = _as_finite(errors_a, "errors_a")
+    b = _as_finite(errors_b, "errors_b")
+    for arr, name in ((a, "errors_a"), (b, "errors_b")):
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
+    k = check_same_length(errors_a=a, errors_b=b)
+    if k < 2:
+        raise ValueError(f"errors_a and errors_b must hold at least 2 folds, got {k}")
+    alpha = check_open_unit(alpha, "alpha")
+    scale = max(np.max(np.abs(a)), np.max(np.abs(b)))
+    tau, mu, sigma = _paired_t(a - b, np.asarray(scale), "errors_a - errors_b")
+    tau = float(tau)
+    df = k - 1
+    critical = float(stats.t.ppf(1.0 - alpha / 2.0, df))
+    p_value = float(min(1.0, 2.0 * stats.t.sf(tau, df)))
+    return PairedTTestResult(tau, critical, bool(tau >= critical), p_value, df, float(mu), float(sigma))
+
+
+def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
+    r"""Probability that the paired t-test (2.31) rejects a true hypothesis when the folds are correlated.
+
+    For k differences that are normal with mean 0, a common variance and a common correlation :math:`\rho`
+    between any two folds,
+
+    .. math:: \tau_t = \sqrt{\frac{1 + (k-1)\rho}{1 - \rho}}\;|T|, \qquad T \sim t(k-1),
+
+    exactly, so the size is :math:`2\,P\big(T \ge t_{\alpha/2,k-1} / c\big)` with c the factor above; it equals
+    :math:`\alpha` only for :math:`\rho = 0`. Derived in ``chapters/paired_t_tests.ipynb``.
+
+    Parameters
+    ----------
+    k : int
+        Number of folds, at least 2.
+    rho : float
+        Correlation between the differences of two folds, in (-1/(k-1), 1).
+    alpha : float, default 0.05
+        Nominal significance level, in (0, 1).
+
+    Returns
+    -------
+    float
+        The actual probability of rejecting a true hypothesis.
+
+    Raises
+    ------
+    ValueError
+        If k < 2, or ``rho`` or ``alpha`` is outside its range.
+
+    Examples
+    --------
+    >>> round(paired_t_test_size(10, 0.0, 0.05), 6)
+    0.05
+    >>> round(paired_t_test_size(10, 0.1, 0.05), 4)
+    0.1539
+    """
+    k = check_positive_int(k, "k", minimum=2)
+    rho = _check_rho(rho, -1.0 / (k - 1))
+    alpha = check_open_unit(alpha, "alpha")
+    scale = np.sqrt((1.0 + (k - 1) * rho) / (1.0 - rho))
+    critical = stats.t.ppf(1.0 - alpha / 2.0, k - 1)
+    return float(2.0 * stats.t.sf(critical / scale, k - 1))
+
+
+# -- (2.32): the 5x2 cross-validated t-test --------------------------------------------------------------------
+def _cv52(d: np.ndarray, numerator: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    first, second = d[..., 0], d[..., 1]
+    mean = (first + second) / 2.0
+    # sigma_i^2 as printed in the book: the squared deviations of the two folds from their mean
+    sigma2 = (first - mean) ** 2 + (second - mean) ** 2
+    mu = mean[..., 0] if numerator == "book" else first[..., 0]
+    denominator = np.sqrt(0.2 * sigma2.sum(axis=-1))
+    bad = _where_too_small(denominator, np.max(np.abs(d), axis=(-2, -1)))
+    if np.any(bad):
+        raise ValueError(
+            f"diffs has zero variance{_describe_rows(bad)}: in each of the 5 replications both folds give the same "
+            "difference (up to rounding), so sum(sigma_i^2) = 0 and tau_t is undefined"
+        )
+    return mu / denominator, mu, sigma2
+
+
+def _as_cv52_diffs(diffs) -> np.ndarray:
+    d = _as_finite(diffs, "diffs", min_ndim=2)
+    if d.shape[-2:] != (5, 2):
+        raise ValueError(f"diffs must have shape (5, 2) (5 replications x 2 folds), got {d.shape}")
+    return d
+
+
+def cv52_t_statistic(diffs, numerator: str = "book") -> np.ndarray | float:
+    r"""The statistic :math:`\tau_t` of formula (2.32), for one or many 5x2cv experiments.
+
+    Parameters
+    ----------
+    diffs : array-like of shape (..., 5, 2)
+        ``diffs[..., i, j]`` is :math:`\Delta_{i+1}^{j+1}`, the error difference of A and B on fold j of
+        replication i; leading axes index independent experiments.
+    numerator : {"book", "dietterich"}
+        ``"book"``: :math:`\mu = 0.5(\Delta_1^1 + \Delta_1^2)`, as printed in formula (2.32); ``"dietterich"``:
+        :math:`\mu = \Delta_1^1`, as in Dietterich (1998) and mlxtend's ``paired_ttest_5x2cv``.
+
+    Returns
+    -------
+    float or numpy.ndarray of shape (...)
+        The signed statistic :math:`\mu / \sqrt{0.2 \sum_{i=1}^5 \sigma_i^2}`.
+
+    Raises
+    ------
+    ValueError
+        If ``diffs`` does not end in shape (5, 2), holds NaN or inf, if ``numerator`` is unknown, or if
+        :math:`\sum_i \sigma_i^2 = 0` in an experiment.
+
+    Examples
+    --------
+    >>> d = [[0.02, 0.00], [0.01, 0.03], [0.00, 0.02], [0.03, 0.01], [0.02, 0.02]]
+    >>> round(cv52_t_statistic(d), 6), round(cv52_t_statistic(d, "dietterich"), 6)
+    (0.790569, 1.581139)
+    """
+    numerator = _check_numerator(numerator)
+    tau, _, _ = _cv52(_as_cv52_diffs(diffs), numerator)
+    return float(tau) if tau.ndim == 0 else tau
+
+
+def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTestResult:
+    r"""The 5x2 cross-validated t-test (5×2交叉验证t检验), formula (2.32).
+
+    Five replications of 2-fold cross-validation give the differences :math:`\Delta_i^1, \Delta_i^2`
+    (i = 1, ..., 5); with :math:`\bar\Delta_i = (\Delta_i^1 + \Delta_i^2)/2`,
+
+    .. math::
+        \sigma_i^2 = \big(\Delta_i^1 - \bar\Delta_i\big)^2 + \big(\Delta_i^2 - \bar\Delta_i\big)^2,
+        \qquad \tau_t = \frac{\mu}{\sqrt{0.2 \sum_{i=1}^5 \sigma_i^2}},
+
+    compared two-sided with :math:`t_{\alpha/2,5}`. The book takes :math:`\mu = 0.5(\Delta_1^1 + \Delta_1^2)`;
+    Dietterich (1998), who proposed the test, takes :math:`\mu = \Delta_1^1`. Derived, and the two numerators
+    compared, in ``chapters/paired_t_tests.ipynb``.
+
+    Parameters
+    ----------
+    diffs : array-like of shape (5, 2)
+        ``diffs[i, j]`` is :math:`\Delta_{i+1}^{j+1} = \epsilon^A - \epsilon^B` on fold j + 1 of replication
+        i + 1.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    numerator : {"book", "dietterich"}, default "book"
+        Which numerator :math:`\mu` to use (see above).
+
+    Returns
+    -------
+    CV52TTestResult
+        ``statistic`` (signed :math:`\tau_t`), ``critical_value`` (:math:`t_{\alpha/2,5}`), ``reject``
+        (:math:`|\tau_t| \ge t_{\alpha/2,5}`), ``p_value`` (two-sided), ``df`` (5), ``mu`` and ``sigma2``.
+
+    Raises
+    ------
+    ValueError
+        If ``diffs`` is not of shape (5, 2), holds NaN or inf, if ``alpha`` is not in (0, 1), if ``numerator``
+        is unknown, or if every replication has two equal differences (zero variance).
+
+    Notes
+    -----
+    With the book's numerator the statistic is not t(5)-distributed under the assumptions of Dietterich's
+    derivation: for independent normal folds it is :math:`t(5)/\sqrt 2`, and the test rejects a true
+    hypothesis far less often than :math:`\alpha` (see :func:`cv52_t_test_size`). The Dietterich variant agrees
+    with ``mlxtend.evaluate.paired_ttest_5x2cv`` (tests; mlxtend differences accuracies, so its statistic has
+    the opposite sign).
+
+    References
+    ----------
+    Zhou, *Machine Learning* (机器学习), section 2.4.2. Dietterich (1998), Neural Computation 10(7).
+
+    Examples
+    --------
+    >>> d = [[0.02, 0.00], [0.01, 0.03], [0.00, 0.02], [0.03, 0.01], [0.02, 0.02]]
+    >>> r = cv52_t_test(d, alpha=0.05)
+    >>> round(r.statistic, 6), round(r.critical_value, 4), r.reject
+    (0.790569, 2.5706, False)
+    >>> round(cv52_t_test(d, numerator="dietterich").statistic, 6)
+    1.581139
+    """
+    numerator = _check_numerator(numerator)
+    d = _as_cv52_diffs(diffs)
+    if d.ndim != 2:
+        raise ValueError(f"diffs must have shape (5, 2) (5 replications x 2 folds), got {d.shape}")
+    alpha = check_open_unit(alpha, "alpha")
+    tau, mu, sigma2 = _cv52(d, numerator)
+    tau = float(tau)
+    critical = float(stats.t.ppf(1.0 - alpha / 2.0, 5))
+    p_value = float(min(1.0, 2.0 * stats.t.sf(abs(tau), 5)))
+    return CV52TTestResult(tau, critical, bool(abs(tau) >= critical), p_value, 5, float(mu), sigma2)
+
+
+def cv52_t_test_size(rho: float, alpha: float = 0.05, numerator: str = "book") -> float:
+    r"""Probability that the 5x2cv t-test (2.32) rejects a true hypothesis, under a normal model.
+
+    The model: within each replication the two differences are normal with mean 0, a common variance and
+    correlation :math:`\rho`; the five replications are independent.
+
+    * ``"book"``: :math:`\mu = 0.5(\Delta_1^1 + \Delta_1^2)` is independent of every :math:`\sigma_i^2`, and
+      :math:`\tau_t = c\,T` with :math:`T \sim t(5)` and :math:`c = \sqrt{(1+\rho) / (2(1-\rho))}` exactly, so
+      the size is :math:`2P(T \ge t_{\alpha/2,5}/c)`: :math:`\alpha` only at :math:`\rho = 1/3`.
+    * ``"dietterich"``: :math:`\mu = \Delta_1^1` shares :math:`\Delta_1^1 - \Delta_1^2` with :math:`\sigma_1^2`,
+      so numerator and denominator are dependent. Writing :math:`b = z / r` with :math:`z` the standardised
+      :math:`\Delta_1^1 - \Delta_1^2` and :math:`r^2` the standardised :math:`\sum_i \sigma_i^2 \sim \chi^2(5)`
+      (independent of b, density :math:`\tfrac34 (1 - b^2)` on [-1, 1]), and averaging over r in closed form,
+
+      .. math:: \text{size} = \tfrac34 \int_{-1}^{1} (1 - b^2) \Big[ S_5\Big(\tfrac{t_{\alpha/2,5}\sqrt{a} -
+         \sqrt{5a/2}\,b}{s}\Big) + S_5\Big(\tfrac{t_{\alpha/2,5}\sqrt{a} + \sqrt{5a/2}\,b}{s}\Big) \Big]\,db,
+
+      :math:`a = 1 - \rho`, :math:`s = \sqrt{(1+\rho)/2}`, :math:`S_5` the upper tail of t(5); evaluated by
+      Gauss-Jacobi quadrature (agrees with adaptive 2-D quadrature and Monte Carlo, tests). It is below
+      :math:`\alpha` at :math:`\rho = 0` (0.028 for :math:`\alpha = 0.05`): the dependence makes the test
+      conservative.
+
+    Derived in ``chapters/paired_t_tests.ipynb``.
+
+    Parameters
+    ----------
+    rho : float
+        Correlation between the two folds' differences of a replication, in (-1, 1).
+    alpha : float, default 0.05
+        Nominal significance level, in (0, 1).
+    numerator : {"book", "dietterich"}, default "book"
+
+    Returns
+    -------
+    float
+        The probability of rejecting a true hypothesis.
+
+    Raises
+    ------
+    ValueError
+        If ``rho`` or ``alpha`` is outside its range or ``numerator`` is unknown.
+
+    Examples
+    --------
+    >>> round(cv52_t_test_size(1 / 3, 0.05, "book"), 6)
+    0.05
+    >>> round(cv52_t_test_size(0.0, 0.05, "book"), 5), round(cv52_t_test_size(0.0, 0.05, "dietterich"), 5)
+    (0.01498, 0.02814)
+    """
+    rho = _check_rho(rho, -1.0)
+    alpha = check_open_unit(alpha, "alpha")
+    numerator = _check_numerator(numerator)
+    critical = stats.t.ppf(1.0 - alpha / 2.0, 5)
+    if numerator == "book":
+        scale = np.sqrt((1.0 + rho) / (2.0 * (1.0 - rho)))
+        return float(2.0 * stats.t.sf(critical / scale, 5))
+    # Unit variance. d = D1 - D2 = sqrt(2(1 - rho)) z, so sigma_1^2 = d^2 / 2 = (1 - rho) z^2, and the other four
+    # sigma_i^2 sum to (1 - rho) w with w ~ chi2(4). D1 = m + d / 2, where m = (D1 + D2) / 2 ~ N(0, (1 + rho) / 2)
+    # is independent of d (equal variances) and of w. In "polar" form, r^2 = z^2 + w ~ chi2(5) is independent of
+    # b = z / r, whose density on [-1, 1] is (3/4)(1 - b^2). Given (r, b) the test rejects when
+    # |m + sqrt(a/2) r b| >= t_c sqrt(a/5) r (a = 1 - rho), and averaging the normal tail of m over r ~ chi(5)
+    # gives a t(5) tail: E[P(Z >= lam R)] = P(T >= lam sqrt(5)). What is left is one smooth integral over b.
+    a = 1.0 - rho
+    sd_m = np.sqrt((1.0 + rho) / 2.0)
+    b, weights = special.roots_jacobi(_QUADRATURE_POINTS, 1.0, 1.0)  # weight (1 - b)(1 + b) on [-1, 1]
+    upper = stats.t.sf((critical * np.sqrt(a) - np.sqrt(2.5 * a) * b) / sd_m, 5)
+    lower = stats.t.sf((critical * np.sqrt(a) + np.sqrt(2.5 * a) * b) / sd_m, 5)
+    return float(0.75 * weights @ (upper + lower))
+
+
+# -- (2.33): McNemar's test ------------------------------------------------------------------------------------
+def _check_counts(e01, e10) -> tuple[int, int]:
+    e01 = check_positive_int(e01, "e01", minimum=0)
+    e10 = check_positive_int(e10, "e10", minimum=0)
+    return e01, e10
+
+
+def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = True) -> McNemarResult:
+    r"""McNemar's test (McNemar检验) of two classifiers on one test set, formula (2.33).
+
+    From the discordant cells of the contingency table (列联表) -- :math:`e_{01}` samples that exactly one of
+    the learners classifies correctly in one way, :math:`e_{10}` in the other --
+
+    .. math:: \tau_{\chi^2} = \frac{\big(|e_{01} - e_{10}| - 1\big)^2}{e_{01} + e_{10}},
+
+    approximately :math:`\chi^2(1)` under the hypothesis that both learners have the same error rate; rejected
+    at level :math:`\alpha` when not smaller than the upper :math:`\alpha` quantile :math:`\chi^2_\alpha`
+    (3.8415 for :math:`\alpha = 0.05`). Derived in ``chapters/mcnemar.ipynb``.
+
+    Parameters
+    ----------
+    e01, e10 : int
+        The two discordant counts, non-negative integers, not both 0.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    correction : bool, default True
+        Keep the continuity correction (连续性校正), the "- 1" of (2.33). ``False`` gives the uncorrected
+        statistic :math:`(e_{01} - e_{10})^2 / (e_{01} + e_{10})`, for comparison.
+
+    Returns
+    -------
+    McNemarResult
+        ``statistic``, ``critical_value``, ``reject``, ``p_value`` (upper tail of :math:`\chi^2(1)`), ``df`` (1).
+
+    Raises
+    ------
+    ValueError
+        If a count is negative or not an integer, if ``alpha`` is not in (0, 1), or if
+        :math:`e_{01} + e_{10} = 0`: with no discordant sample the statistic is 0/0. (``statsmodels`` then
+        reports an infinite statistic and p = 0, a false "significant difference"; the exact test gives p = 1.)
+
+    Notes
+    -----
+    When :math:`e_{01} = e_{10}` the corrected numerator is :math:`(0 - 1)^2 = 1`, as printed and as in
+    ``statsmodels.stats.contingency_tables.mcnemar(table, exact=False, correction=True)`` (tests); the resulting
+    :math:`1/(e_{01}+e_{10}) \le 1` never reaches a critical value. For small :math:`e_{01} + e_{10}` prefer the
+    exact binomial test, :func:`mcnemar_exact_p_value`.
+
+    References
+    ----------
+    Zhou, *Machine Learning* (机器学习), section 2.4.3. McNemar (1947), Psychometrika 12(2). Edwards (1948),
+    Psychometrika 13(3), for the continuity correction.
+
+    Examples
+    --------
+    >>> r = mcnemar_test(10, 25, alpha=0.05)
+    >>> round(r.statistic, 6), round(r.critical_value, 4), r.reject
+    (5.6, 3.8415, True)
+    """
+    e01, e10 = _check_counts(e01, e10)
+    alpha = check_open_unit(alpha, "alpha")
+    n = e01 + e10
+    if n == 0:
+        raise ValueError(
+            "e01 + e10 = 0: no test sample is classified correctly by exactly one learner, so "
+            "tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) is 0/0 and undefined; the data show no difference "
+            "(the exact binomial test gives p = 1)"
+        )
+    numerator = abs(e01 - e10) - (1 if correction else 0)
+    statistic = numerator * numerator / n  # exact integers up to this one division
+    critical = float(stats.chi2.ppf(1.0 - alpha, 1))
+    p_value = float(stats.chi2.sf(statistic, 1))
+    return McNemarResult(float(statistic), critical, bool(statistic >= critical), p_value, 1)
+
+
+def mcnemar_exact_p_value(e01: int, e10: int) -> float:
+    r"""The exact (binomial) two-sided p-value of McNemar's hypothesis.
+
+    Given :math:`n = e_{01} + e_{10}` discordant samples, :math:`e_{01} \sim \mathrm{Binomial}(n, 1/2)` under
+    the hypothesis, so :math:`p = \min\big(1,\; 2\,P(X \le \min(e_{01}, e_{10}))\big)`, :math:`X \sim
+    \mathrm{Binomial}(n, 1/2)`. With :math:`n = 0` there is no evidence at all, and p = 1.
+
+    Parameters
+    ----------
+    e01, e10 : int
+        The two discordant counts, non-negative integers.
+
+    Returns
+    -------
+    float
+        The two-sided p-value (as ``scipy.stats.binomtest(e01, n, 0.5)`` and statsmodels' ``exact=True``, tests).
+
+    Raises
+    ------
+    ValueError
+        If a count is negative or not an integer.
+
+    Examples
+    --------
+    >>> round(mcnemar_exact_p_value(1, 9), 6)
+    0.021484
+    >>> mcnemar_exact_p_value(0, 0)
+    1.0
+    """
+    e01, e10 = _check_counts(e01, e10)
+    n = e01 + e10
+    if n == 0:
+        return 1.0
+    return float(min(1.0, 2.0 * stats.binom.cdf(min(e01, e10), n, 0.5)))
+
+
+def mcnemar_test_size(n_discordant: int, alpha: float = 0.05, method: str = "chi2") -> float:
+    r"""Probability that McNemar's test rejects a true hypothesis, given n discordant samples.
+
+    Under the hypothesis :math:`e_{01} \sim \mathrm{Binomial}(n, 1/2)` given :math:`n = e_{01} + e_{10}`, so the
+    size is :math:`\sum_{j=0}^{n} \binom{n}{j} 2^{-n}\, \mathbb{I}(\text{the test rejects at } e_{01} = j)`.
+
+    Parameters
+    ----------
+    n_discordant : int
+        :math:`n = e_{01} + e_{10}`, at least 1.
+    alpha : float, default 0.05
+        Nominal significance level, in (0, 1).
+    method : {"chi2", "chi2_uncorrected", "exact"}, default "chi2"
+        ``"chi2"``: formula (2.33) with the continuity correction; ``"chi2_uncorrected"``: without it;
+        ``"exact"``: the exact binomial test (:func:`mcnemar_exact_p_value` <= alpha).
+
+    Returns
+    -------
+    float
+        The conditional probability of rejecting a true hypothesis.
+
+    Raises
+    ------
+    ValueError
+        If ``n_discordant`` < 1, ``alpha`` is outside (0, 1) or ``method`` is unknown.
+
+    Examples
+    --------
+    >>> round(mcnemar_test_size(50, 0.05), 6)
+    0.032839
+    >>> round(mcnemar_test_size(50, 0.05, "chi2_uncorrected"), 6)
+    0.064909
+    """
+    n = check_positive_int(n_discordant, "n_discordant", minimum=1)
+    alpha = check_open_unit(alpha, "alpha")
+    if method not in _MCNEMAR_METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, _MCNEMAR_METHODS))}, got {method!r}")
+    j = np.arange(n + 1)
+    pmf = stats.binom.pmf(j, n, 0.5)
+    if method == "exact":
+        p = np.minimum(1.0, 2.0 * stats.binom.cdf(np.minimum(j, n - j), n, 0.5))
+        rejects = p <= alpha
+    else:
+        gap = np.abs(2 * j - n) - (1 if method == "chi2" else 0)
+        rejects = gap * gap / n >= stats.chi2.ppf(1.0 - alpha, 1)
+    return float(pmf[rejects].sum())
