@@ -28,6 +28,9 @@ from .error_rate_tests import binomial_critical_error, t_test
 # sections 2.4.2 and 2.4.3, formulas (2.31)-(2.33): cross-validated t-tests, McNemar's test
 from .paired_tests import cv52_t_test, mcnemar_test, paired_t_test
 
+# section 2.4.4, formulas (2.34)-(2.36): Friedman test, Nemenyi post-hoc test
+from .friedman import friedman_test, nemenyi_cd, nemenyi_q
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -47,12 +50,15 @@ __all__ = [
     "expected_out_of_bag_fraction",
     "expected_total_cost",
     "f_beta",
+    "friedman_test",
     "holdout_split",
     "kfold_split",
     "macro_prf",
     "mcnemar_test",
     "mean_squared_error",
     "micro_prf",
+    "nemenyi_cd",
+    "nemenyi_q",
     "normalized_cost",
     "paired_t_test",
     "positive_probability_cost",

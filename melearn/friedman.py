@@ -1,0 +1,548 @@
+r"""The Friedman test and the Nemenyi post-hoc test: formulas (2.34)-(2.36) of section 2.4.4.
+
+Derived and checked in the book page ``chapters/friedman_nemenyi.ipynb``.
+
+``k`` algorithms are compared on ``N`` data sets. On each data set the algorithms are ranked by their test error,
+1 for the best (lowest error); tied algorithms share the average of the ranks they occupy (平分序值). The
+Friedman test (Friedman检验) asks whether all algorithms perform alike, from the average ranks (平均序值)
+:math:`r_i`; when it rejects, the Nemenyi post-hoc test (Nemenyi后续检验) calls two algorithms different when
+their average ranks differ by more than the critical difference (临界值域) CD.
+
+Ranks are kept as exact integers (twice the rank, since an average of tied ranks is a multiple of 1/2), so the
+statistics are computed in exact rational arithmetic and rounded once: identical rankings on every data set give
+exactly :math:`\tau_{\chi^2} = N(k-1)` and :math:`\tau_F = +\infty`, never a huge finite or negative number.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from typing import NamedTuple
+
+import numpy as np
+from scipy import stats
+
+from ._validation import as_finite_array, check_open_unit, check_positive_int
+
+__all__ = [
+    "FriedmanResult",
+    "NemenyiResult",
+    "NullDistribution",
+    "friedman_chi2",
+    "friedman_f",
+    "friedman_null_distribution",
+    "friedman_test",
+    "nemenyi_cd",
+    "nemenyi_q",
+    "nemenyi_test",
+    "rank_matrix",
+]
+
+
+class FriedmanResult(NamedTuple):
+    r"""The Friedman test in the F form of formula (2.35).
+
+    ``statistic`` and ``f`` are both :math:`\tau_F`; ``chi2`` is :math:`\tau_{\chi^2}` of (2.34);
+    ``critical_value`` is the upper ``alpha`` quantile of :math:`F(k-1, (k-1)(N-1))` and ``reject`` is
+    ``statistic > critical_value``.
+    """
+
+    statistic: float
+    critical_value: float
+    reject: bool
+    average_ranks: np.ndarray
+    chi2: float
+    f: float
+    p_value: float
+    df: tuple[int, int]
+    ranks: np.ndarray
+    n_datasets: int
+    n_algorithms: int
+
+
+class NullDistribution(NamedTuple):
+    r"""The exact distribution of :math:`\tau_{\chi^2}` under the null hypothesis: ``chi2[j]`` has probability
+    ``probability[j]``; values strictly increasing."""
+
+    chi2: np.ndarray
+    probability: np.ndarray
+
+
+class NemenyiResult(NamedTuple):
+    """The Nemenyi post-hoc test: which pairs of algorithms differ by more than the critical difference."""
+
+    cd: float
+    q: float
+    average_ranks: np.ndarray
+    differences: np.ndarray
+    significant: np.ndarray
+
+
+def _errors_table(errors) -> np.ndarray:
+    """Validate the N x k table of errors (N data sets, k algorithms)."""
+    table = as_finite_array(errors, "errors", ndim=2)
+    n, k = table.shape
+    if n < 2:
+        raise ValueError(f"errors must have at least 2 data sets (rows), got {n}")
+    if k < 2:
+        raise ValueError(f"errors must have at least 2 algorithms (columns), got {k}")
+    return table
+
+
+def _doubled_ranks(table: np.ndarray) -> np.ndarray:
+    """Twice the within-row rank of every entry, as int64: ties share the average rank, 1 = smallest.
+
+    Each row is sorted once (O(N k log k) in all). In a row sorted increasingly, a run of equal values occupying
+    0-based positions ``start..end`` shares the rank ``(start + end)/2 + 1``, so twice it is the integer
+    ``start + end + 2``. ``start`` is found as a running maximum of the run starts, ``end`` as a running minimum
+    (from the right) of the run ends; no Python loop over rows.
+    """
+    n, k = table.shape
+    order = np.argsort(table, axis=1, kind="stable")
+    s = np.take_along_axis(table, order, axis=1)
+    position = np.broadcast_to(np.arange(k), (n, k))
+    run_start = np.ones((n, k), dtype=bool)
+    run_start[:, 1:] = s[:, 1:] != s[:, :-1]
+    run_end = np.ones((n, k), dtype=bool)
+    run_end[:, :-1] = run_start[:, 1:]
+    start = np.maximum.accumulate(np.where(run_start, position, 0), axis=1)
+    end = np.minimum.accumulate(np.where(run_end, position, k)[:, ::-1], axis=1)[:, ::-1]
+    doubled = np.empty((n, k), dtype=np.int64)
+    np.put_along_axis(doubled, order, start + end + 2, axis=1)
+    return doubled
+
+
+def rank_matrix(errors) -> np.ndarray:
+    """Rank the algorithms on each data set: 1 for the lowest error, ties sharing the average rank.
+
+    This is how Table 2.5 of the textbook is made (derived in ``chapters/friedman_nemenyi.ipynb``).
+
+    Parameters
+    ----------
+    errors : array-like of shape (N, k)
+        Test errors of k algorithms (columns) on N data sets (rows); lower is better. ``N >= 2``, ``k >= 2``.
+
+    Returns
+    -------
+    numpy.ndarray of shape (N, k)
+        The ranks, floats in [1, k]; each row sums to k(k+1)/2.
+
+    Raises
+    ------
+    ValueError
+        If ``errors`` is not 2-dimensional, is empty, holds NaN or inf, or has fewer than 2 rows or columns.
+
+    Notes
+    -----
+    Ties are exact equality of the given numbers: compute errors so that equal performances are equal floats
+    (for instance as counts of errors divided by the same test-set size).
+
+    Examples
+    --------
+    >>> rank_matrix([[0.10, 0.20, 0.30], [0.10, 0.25, 0.25]]).tolist()
+    [[1.0, 2.0, 3.0], [1.0, 2.5, 2.5]]
+    """
+    return _doubled_ranks(_errors_table(errors)) / 2.0
+
+
+def _check_k(k, name: str = "k") -> int:
+    return check_positive_int(k, name, minimum=2)
+
+
+def friedman_chi2(average_ranks, n_datasets) -> float:
+    r"""Formula (2.34) as printed: the Friedman statistic from the average ranks.
+
+    .. math::
+        \tau_{\chi^2} = \frac{k-1}{k} \cdot \frac{12N}{k^2-1} \sum_{i=1}^{k} \left(r_i - \frac{k+1}{2}\right)^2
+
+    Derived in ``chapters/friedman_nemenyi.ipynb``. :func:`friedman_test` computes the same number from the
+    error table in exact arithmetic; this function is the book's formula literally, for average ranks read off
+    a table such as the textbook's Table 2.5.
+
+    Parameters
+    ----------
+    average_ranks : array-like of shape (k,)
+        The average rank :math:`r_i` of each algorithm over the N data sets; each in [1, k], summing to
+        k(k+1)/2 (to rounding).
+    n_datasets : int
+        N, at least 2.
+
+    Returns
+    -------
+    float
+        :math:`\tau_{\chi^2}`, in [0, N(k-1)].
+
+    Raises
+    ------
+    ValueError
+        If ``average_ranks`` has fewer than 2 entries, holds NaN or inf or a value outside [1, k], does not sum to
+        k(k+1)/2, or if ``n_datasets`` is not an integer of at least 2.
+
+    Notes
+    -----
+    With ties the formula is used as printed, without the tie correction of
+    ``scipy.stats.friedmanchisquare`` (which divides by :math:`1 - \sum (t^3 - t)/(N k (k^2-1))`).
+
+    Examples
+    --------
+    >>> round(friedman_chi2([1.0, 2.125, 2.875], 4), 6)
+    7.125
+    """
+    r = as_finite_array(average_ranks, "average_ranks")
+    k = r.size
+    if k < 2:
+        raise ValueError(f"average_ranks must hold at least 2 algorithms, got {k}")
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    if np.any(r < 1) or np.any(r > k):
+        raise ValueError(f"average_ranks must lie in [1, {k}] for {k} algorithms")
+    if not math.isclose(float(r.sum()), k * (k + 1) / 2, rel_tol=1e-9):
+        raise ValueError(f"average_ranks must sum to k(k+1)/2 = {k * (k + 1) / 2:g}, got {float(r.sum()):g}")
+    return float((k - 1) / k * 12 * n / (k**2 - 1) * np.sum((r - (k + 1) / 2) ** 2))
+
+
+def friedman_f(chi2, n_datasets, n_algorithms) -> float:
+    r"""Formula (2.35): the F form of the Friedman statistic (Iman and Davenport).
+
+    .. math:: \tau_F = \frac{(N-1)\,\tau_{\chi^2}}{N(k-1) - \tau_{\chi^2}}
+
+    Derived in ``chapters/friedman_nemenyi.ipynb``, where it is shown to be the analysis-of-variance F ratio
+    computed on the ranks.
+
+    Parameters
+    ----------
+    chi2 : float
+        :math:`\tau_{\chi^2}` of formula (2.34), in [0, N(k-1)].
+    n_datasets : int
+        N, at least 2.
+    n_algorithms : int
+        k, at least 2.
+
+    Returns
+    -------
+    float
+        :math:`\tau_F` in [0, +inf]. It is ``inf`` when :math:`\tau_{\chi^2} = N(k-1)`, which happens exactly
+        when every data set ranks the algorithms in the same order without ties: the rankings agree perfectly,
+        the error mean square of the ranks is 0 and the F ratio diverges (the strongest possible evidence, so the
+        test rejects).
+
+    Raises
+    ------
+    ValueError
+        If ``chi2`` is not finite or lies outside [0, N(k-1)], or a count is not an integer of at least 2.
+
+    Examples
+    --------
+    >>> round(friedman_f(7.125, 4, 3), 3)
+    24.429
+    >>> friedman_f(8.0, 4, 3)
+    inf
+    """
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    k = _check_k(n_algorithms, "n_algorithms")
+    tau = as_finite_array([chi2], "chi2")[0]
+    top = n * (k - 1)
+    # a value computed in floating point may overshoot the bounds by a rounding error
+    if tau < 0 and math.isclose(tau, 0.0, abs_tol=1e-9):
+        tau = 0.0
+    if tau > top and math.isclose(tau, top, rel_tol=1e-12):
+        tau = float(top)
+    if not 0 <= tau <= top:
+        raise ValueError(f"chi2 must lie in [0, N(k-1)] = [0, {top}], got {tau!r}")
+    if tau == top:
+        return math.inf
+    return float((n - 1) * tau / (top - tau))
+
+
+def friedman_test(errors, alpha=0.05) -> FriedmanResult:
+    r"""The Friedman test of "all k algorithms perform alike" on N data sets: formulas (2.34) and (2.35).
+
+    The algorithms are ranked on each data set (1 = lowest error, ties share the average rank), and
+
+    .. math::
+        \tau_{\chi^2} = \frac{12N}{k(k+1)} \left( \sum_{i=1}^{k} r_i^2 - \frac{k(k+1)^2}{4} \right), \qquad
+        \tau_F = \frac{(N-1)\,\tau_{\chi^2}}{N(k-1) - \tau_{\chi^2}},
+
+    where :math:`r_i` is the average rank of algorithm i. The test decides with :math:`\tau_F`, which under
+    the null hypothesis follows (approximately) the F distribution (F分布) with (k-1, (k-1)(N-1)) degrees of
+    freedom. Derived in ``chapters/friedman_nemenyi.ipynb``.
+
+    Parameters
+    ----------
+    errors : array-like of shape (N, k)
+        Test errors of k algorithms (columns) on N data sets (rows); lower is better. ``N >= 2``, ``k >= 2``.
+        (For a measure where higher is better, pass its negative.)
+    alpha : float, default 0.05
+        Significance level, strictly between 0 and 1.
+
+    Returns
+    -------
+    FriedmanResult
+        ``statistic`` (= ``f``, :math:`\tau_F`), ``critical_value`` (upper ``alpha`` quantile of
+        F(k-1, (k-1)(N-1))), ``reject`` (``statistic > critical_value``), ``average_ranks`` (shape (k,)),
+        ``chi2`` (:math:`\tau_{\chi^2}`), ``f``, ``p_value`` (upper tail of the F distribution at
+        :math:`\tau_F`), ``df`` (the two degrees of freedom), ``ranks`` (shape (N, k)), ``n_datasets`` and
+        ``n_algorithms``.
+
+    Raises
+    ------
+    ValueError
+        If ``errors`` is not a finite 2-dimensional table with at least 2 rows and 2 columns, or ``alpha`` is not
+        strictly between 0 and 1.
+
+    Notes
+    -----
+    *Ties* follow the book: formula (2.34) is applied to the tie-averaged ranks as printed, with no tie
+    correction. ``scipy.stats.friedmanchisquare`` divides :math:`\tau_{\chi^2}` by
+    :math:`1 - \sum (t^3 - t)/(N k (k^2 - 1))` (t the sizes of the tied groups), so the two agree exactly
+    without ties and scipy's value is larger with them.
+
+    *Perfect agreement*: when every data set ranks the algorithms in the same order without ties,
+    :math:`\tau_{\chi^2} = N(k-1)`, the denominator of (2.35) is 0 and :math:`\tau_F = +\infty`: the error mean
+    square of the ranks is 0, so the F ratio diverges. The input is valid and the evidence against "all alike"
+    is as strong as it gets, so the result is ``statistic = inf``, ``p_value = 0`` and ``reject = True``.
+
+    The statistics are computed from integer rank sums in exact rational arithmetic and rounded once.
+
+    References
+    ----------
+    Friedman (1937); Iman and Davenport (1980); Demšar (2006), JMLR 7, 1-30.
+
+    Examples
+    --------
+    The textbook's Table 2.5 (the ranks themselves may be passed as errors):
+
+    >>> res = friedman_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]], alpha=0.05)
+    >>> res.average_ranks.tolist()
+    [1.0, 2.125, 2.875]
+    >>> print(f"{res.chi2:.3f} {res.f:.3f} {res.critical_value:.3f} {res.reject}")
+    7.125 24.429 5.143 True
+    """
+    table = _errors_table(errors)
+    alpha = check_open_unit(alpha, "alpha")
+    n, k = table.shape
+    doubled = _doubled_ranks(table)
+    # R_i: twice the rank sum of algorithm i, an exact integer (Python ints: no overflow for any N, k)
+    rank_sums2 = [int(v) for v in doubled.sum(axis=0, dtype=np.int64)]
+    sum_sq = sum(v * v for v in rank_sums2)  # = 4 * sum_i (N r_i)^2
+    # (2.34), second form, with r_i = R_i / (2N):  12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4)
+    chi2 = Fraction(12 * n, k * (k + 1)) * (Fraction(sum_sq, 4 * n * n) - Fraction(k * (k + 1) ** 2, 4))
+    top = n * (k - 1)
+    df = (k - 1, (k - 1) * (n - 1))
+    if chi2 == top:
+        f_value, p_value = math.inf, 0.0
+    else:
+        f_value = float((n - 1) * chi2 / (top - chi2))
+        p_value = float(stats.f.sf(f_value, *df))
+    critical = float(stats.f.isf(alpha, *df))
+    return FriedmanResult(
+        statistic=f_value,
+        critical_value=critical,
+        reject=bool(f_value > critical),
+        average_ranks=np.asarray(rank_sums2, dtype=np.float64) / (2 * n),
+        chi2=float(chi2),
+        f=f_value,
+        p_value=p_value,
+        df=df,
+        ranks=doubled / 2.0,
+        n_datasets=n,
+        n_algorithms=k,
+    )
+
+
+def nemenyi_q(k, alpha=0.05) -> float:
+    r"""The critical value :math:`q_\alpha` of the Nemenyi test for k algorithms (Table 2.7 of the textbook).
+
+    .. math:: q_\alpha = \frac{Q_{1-\alpha}(k, \infty)}{\sqrt 2}
+
+    where :math:`Q_{1-\alpha}(k, \infty)` is the upper ``alpha`` quantile of the studentized range of k
+    independent standard normal variables (infinite degrees of freedom): the range of k independent
+    :math:`N(0, 1)` variables exceeds :math:`\sqrt 2\, q_\alpha` with probability ``alpha``. For k = 2 it is the
+    two-sided normal quantile :math:`z_{1-\alpha/2}` (1.960 for ``alpha = 0.05``). Derived in
+    ``chapters/friedman_nemenyi.ipynb``.
+
+    Parameters
+    ----------
+    k : int
+        Number of algorithms, at least 2.
+    alpha : float, default 0.05
+        Significance level, strictly between 0 and 1.
+
+    Returns
+    -------
+    float
+        :math:`q_\alpha`.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is not an integer of at least 2, or ``alpha`` is not strictly between 0 and 1.
+
+    Notes
+    -----
+    Computed with ``scipy.stats.studentized_range`` at ``df = inf``. The tests check it against an independent
+    route (numerical integration of the distribution of the range of k normals) to a relative 1e-10 for k up to 500
+    and ``alpha`` from 0.001 to 0.999. Any ``alpha`` in (0, 1) is accepted; the printed tables (Demšar 2006,
+    the textbook's Table 2.7) give 0.05 and 0.10 only, and those are the levels at which the test is used.
+
+    Examples
+    --------
+    >>> round(nemenyi_q(3, 0.05), 3)
+    2.344
+    >>> round(nemenyi_q(2, 0.10), 3)
+    1.645
+    """
+    k = _check_k(k)
+    alpha = check_open_unit(alpha, "alpha")
+    return float(stats.studentized_range.isf(alpha, k, np.inf) / math.sqrt(2.0))
+
+
+def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
+    r"""Formula (2.36): the critical difference (临界值域) of the Nemenyi post-hoc test.
+
+    .. math:: CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}}
+
+    Two algorithms whose average ranks differ by more than CD perform significantly differently at level
+    ``alpha``. Derived in ``chapters/friedman_nemenyi.ipynb``.
+
+    Parameters
+    ----------
+    k : int
+        Number of algorithms, at least 2.
+    n_datasets : int
+        N, the number of data sets, at least 2.
+    alpha : float, default 0.05
+        Significance level, strictly between 0 and 1.
+
+    Returns
+    -------
+    float
+        CD, in units of average rank.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` or ``n_datasets`` is not an integer of at least 2, or ``alpha`` is not strictly between 0 and 1.
+
+    Examples
+    --------
+    >>> round(nemenyi_cd(3, 4, 0.05), 3)
+    1.657
+    """
+    q = nemenyi_q(k, alpha)
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    return q * math.sqrt(k * (k + 1) / (6.0 * n))
+
+
+def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
+    r"""The Nemenyi post-hoc test (Nemenyi后续检验) on an N x k table of errors: formula (2.36).
+
+    Algorithms i and j differ significantly when :math:`|r_i - r_j| > CD`. Derived in
+    ``chapters/friedman_nemenyi.ipynb``.
+
+    Parameters
+    ----------
+    errors : array-like of shape (N, k)
+        As for :func:`friedman_test`.
+    alpha : float, default 0.05
+        Significance level, strictly between 0 and 1.
+
+    Returns
+    -------
+    NemenyiResult
+        ``cd``, ``q``, ``average_ranks`` (shape (k,)), ``differences`` (shape (k, k), :math:`|r_i - r_j|`) and
+        ``significant`` (shape (k, k), bool, ``differences > cd``; the diagonal is False).
+
+    Raises
+    ------
+    ValueError
+        As for :func:`friedman_test`.
+
+    Notes
+    -----
+    The textbook runs the post-hoc test after the Friedman test has rejected; this function does not run the
+    Friedman test itself.
+
+    Examples
+    --------
+    >>> res = nemenyi_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+    >>> res.significant.astype(int).tolist()
+    [[0, 0, 1], [0, 0, 0], [1, 0, 0]]
+    """
+    table = _errors_table(errors)
+    alpha = check_open_unit(alpha, "alpha")
+    n, k = table.shape
+    r = _doubled_ranks(table).sum(axis=0) / (2.0 * n)
+    cd = nemenyi_cd(k, n, alpha)
+    differences = np.abs(r[:, None] - r[None, :])
+    return NemenyiResult(cd, nemenyi_q(k, alpha), r, differences, differences > cd)
+
+
+#: The largest table of rank-sum states :func:`friedman_null_distribution` fills (entries times permutations).
+EXACT_MAX_WORK = 1_000_000_000
+
+
+def friedman_null_distribution(k, n_datasets) -> NullDistribution:
+    r"""The exact null distribution of :math:`\tau_{\chi^2}` (2.34) for k algorithms on N data sets, without ties.
+
+    Under the null hypothesis every data set ranks the k algorithms in one of the k! orders with equal
+    probability, independently of the other data sets. The statistic depends on the rank sums
+    :math:`R_i = N r_i` only, so their distribution is built one data set at a time: adding a data set shifts the
+    rank sums by a permutation of 1..k, each with probability 1/k!. The last rank sum is fixed by the others
+    (:math:`\sum_i R_i = Nk(k+1)/2`), so the table has :math:`(kN+1)^{k-1}` entries. Used in
+    ``chapters/friedman_nemenyi.ipynb`` to measure how conservative the chi-square approximation is.
+
+    Parameters
+    ----------
+    k : int
+        Number of algorithms, at least 2.
+    n_datasets : int
+        N, at least 2.
+
+    Returns
+    -------
+    NullDistribution
+        ``chi2`` (the distinct values, increasing) and ``probability`` (their probabilities, summing to 1).
+
+    Raises
+    ------
+    ValueError
+        If ``k`` or ``n_datasets`` is not an integer of at least 2, or if the work
+        :math:`N \cdot k! \cdot (kN+1)^{k-1}` exceeds ``EXACT_MAX_WORK`` (so N <= 300 for k = 3, N <= 25 for
+        k = 4, N <= 6 for k = 5; about a second at the limit): use a Monte Carlo simulation beyond.
+
+    Examples
+    --------
+    >>> null = friedman_null_distribution(3, 2)
+    >>> [f"{v:g}" for v in null.chi2], [f"{p:.4f}" for p in null.probability]
+    (['0', '1', '3', '4'], ['0.1667', '0.3333', '0.3333', '0.1667'])
+    """
+    k = _check_k(k)
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    size = k * n + 1
+    work = n * math.factorial(k) * size ** (k - 1)
+    if work > EXACT_MAX_WORK:
+        raise ValueError(
+            f"k = {k}, n_datasets = {n} needs about {work:.1e} operations, more than EXACT_MAX_WORK = "
+            f"{EXACT_MAX_WORK:.0e}; use a Monte Carlo simulation"
+        )
+    perms = list(itertools.permutations(range(1, k + 1)))
+    p = np.zeros((size,) * (k - 1))
+    p[(0,) * (k - 1)] = 1.0
+    for d in range(1, n + 1):
+        top = (d - 1) * k + 1  # rank sums after d - 1 data sets are below this bound
+        following = np.zeros_like(p)
+        block = p[(slice(0, top),) * (k - 1)]
+        for perm in perms:
+            following[tuple(slice(s, s + top) for s in perm[:-1])] += block
+        p = following / len(perms)
+    # the statistic of every state, from the exact integer sum of squared rank sums
+    grids = np.meshgrid(*([np.arange(size, dtype=np.int64)] * (k - 1)), indexing="ij", sparse=True)
+    last = n * k * (k + 1) // 2 - sum(grids)
+    sum_sq = sum(g * g for g in grids) + last * last
+    occupied = (p > 0) & (last >= 0)
+    values, inverse = np.unique(sum_sq[occupied], return_inverse=True)
+    probability = np.bincount(inverse, weights=p[occupied])
+    # tau = 12/(N k (k+1)) sum R_i^2 - 3 N (k+1), formula (2.34) with r_i = R_i / N
+    chi2 = np.array([float(Fraction(12 * int(v), n * k * (k + 1)) - 3 * n * (k + 1)) for v in values])
+    return NullDistribution(chi2, probability / probability.sum())
