@@ -31,6 +31,9 @@ from .paired_tests import cv52_t_test, mcnemar_test, paired_t_test
 # section 2.4.4, formulas (2.34)-(2.36): Friedman test, Nemenyi post-hoc test
 from .friedman import friedman_test, nemenyi_cd, nemenyi_q
 
+# section 2.5, formulas (2.37)-(2.42): the bias-variance decomposition
+from .bias_variance import bias_variance_by_point, bias_variance_decomposition
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -40,6 +43,8 @@ __all__ = [
     "Rule",
     "accuracy",
     "auc",
+    "bias_variance_by_point",
+    "bias_variance_decomposition",
     "binomial_critical_error",
     "bootstrap_sample",
     "confusion",

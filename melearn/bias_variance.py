@@ -1,0 +1,465 @@
+r"""The bias-variance decomposition: formulas (2.37)-(2.42) of section 2.5.
+
+Derived and checked in the book page ``chapters/bias_variance.ipynb``.
+
+Two halves share this module:
+
+* the numbers: :func:`bias_variance_decomposition` splits the mean squared error of many models, each trained on
+  its own training set, into the sample versions of :math:`\mathrm{bias}^2(x)`, :math:`\mathrm{var}(x)` and
+  :math:`\varepsilon^2`, plus the cross terms that vanish only in expectation; :func:`polynomial_predictions`
+  fits one least-squares polynomial per training set, the learner of the page's numerical study;
+* the symbols: :func:`bias_variance_derivation` builds the book's derivation (2.41), the step (2.42) and the
+  lemma that kills the cross term, as :class:`~melearn.derivation.Derivation` chains whose every step names
+  the rules it uses, so the page and the tests check the very same objects.
+
+Conventions
+-----------
+For a test point :math:`x`, :math:`y` is its true label, :math:`y_D` its label as recorded alongside the training
+set :math:`D` (the true label plus noise), and :math:`f(x; D)` the prediction of the model learned from
+:math:`D`. An array ``predictions[t, i]`` is :math:`f(x_i; D_t)` and ``y_observed[t, i]`` is :math:`y_{D_t}` at
+:math:`x_i`; the expectation :math:`\mathbb{E}_D` becomes the mean over the rows ``t``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple
+
+import numpy as np
+import sympy as sp
+
+from ._validation import as_finite_array, check_positive_int
+from .derivation import Derivation, Expectation, Rule
+
+__all__ = [
+    "BiasVariance",
+    "BiasVarianceDerivation",
+    "bias_variance_by_point",
+    "bias_variance_decomposition",
+    "bias_variance_derivation",
+    "polynomial_predictions",
+]
+
+
+# -- the numbers ---------------------------------------------------------------------------------------------
+class BiasVariance(NamedTuple):
+    r"""The sample bias-variance decomposition, ``error == bias2 + variance + noise + cross``.
+
+    Each field is the sample version, over the training sets, of a term of (2.41)-(2.42):
+    ``error`` of :math:`E(f; D)`, ``bias2`` of :math:`\mathrm{bias}^2(x)` (2.40), ``variance`` of
+    :math:`\mathrm{var}(x)` (2.38), ``noise`` of :math:`\varepsilon^2` (2.39); ``cross`` holds the two cross
+    terms of (2.41), whose expectations vanish when the noise has zero mean and is independent of the training
+    set, but whose sample values do not.
+    """
+
+    error: float | np.ndarray
+    bias2: float | np.ndarray
+    variance: float | np.ndarray
+    noise: float | np.ndarray
+    cross: float | np.ndarray
+
+
+def _validated(predictions, y_observed, y_true) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    p = as_finite_array(predictions, "predictions", ndim=2)
+    yd = as_finite_array(y_observed, "y_observed", ndim=2)
+    y = as_finite_array(y_true, "y_true", ndim=1)
+    if yd.shape != p.shape:
+        raise ValueError(
+            f"y_observed must have the shape of predictions (n_training_sets, n_points): "
+            f"y_observed has {yd.shape}, predictions has {p.shape}"
+        )
+    if y.shape[0] != p.shape[1]:
+        raise ValueError(
+            f"y_true must hold one true label per point: y_true has length {y.shape[0]}, "
+            f"predictions has {p.shape[1]} points (columns)"
+        )
+    if p.shape[0] < 2:
+        raise ValueError(
+            f"predictions must come from at least 2 training sets (rows) to show any variance, got {p.shape[0]}"
+        )
+    return p, yd, y
+
+
+def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
+    r"""The sample bias-variance decomposition at each test point, formulas (2.37)-(2.41).
+
+    Like :func:`bias_variance_decomposition`, without the final average over the points: every field is an
+    array of shape (n_points,).
+
+    Parameters
+    ----------
+    predictions : array-like of shape (n_training_sets, n_points)
+        :math:`f(x_i; D_t)`, the prediction at point ``i`` of the model trained on training set ``t``.
+    y_observed : array-like of shape (n_training_sets, n_points)
+        :math:`y_{D_t}` at point ``i``: the noisy label of the point that goes with training set ``t``.
+    y_true : array-like of shape (n_points,)
+        :math:`y`, the true (noise-free) label of each point.
+
+    Returns
+    -------
+    BiasVariance
+        ``error``, ``bias2``, ``variance``, ``noise`` and ``cross``, arrays of shape (n_points,) with
+        ``error == bias2 + variance + noise + cross`` up to rounding.
+
+    Raises
+    ------
+    ValueError
+        If an input is not numeric, has the wrong number of dimensions, is empty or holds NaN or inf; if
+        ``y_observed`` and ``predictions`` differ in shape; if ``y_true`` does not have one entry per column; or
+        if there are fewer than 2 training sets.
+
+    Notes
+    -----
+    With :math:`T` training sets every :math:`\mathbb{E}_D` is a mean over them (dividing by :math:`T`, not
+    :math:`T - 1`, so that the identity is exact). Writing :math:`\hat f` for the mean prediction (2.37) and
+    :math:`\bar y_D` for the mean observed label, expanding
+    :math:`f - y_D = (f - \hat f) + (\hat f - y) + (y - y_D)` gives the identity with
+
+    .. math::
+
+        \mathrm{cross} = -2\,\widehat{\mathrm{cov}}_D(f, y_D) + 2\,(\hat f - y)(y - \bar y_D),
+
+    the sample covariance of prediction and observed label (zero in expectation when the noise at the test
+    point is independent of the training set) plus the bias times the mean noise (zero in expectation when the
+    noise has zero mean). The third cross term of the expansion, :math:`2(\hat f - y)\,\overline{(f - \hat f)}`,
+    is exactly zero. Each field is computed from its own formula, not as a remainder, so the identity is a
+    check rather than a definition.
+
+    Examples
+    --------
+    >>> r = bias_variance_by_point([[1.0, 2.0], [3.0, 2.0]], [[1.0, 1.0], [1.0, 3.0]], [1.0, 2.0])
+    >>> r.bias2.tolist(), r.variance.tolist(), r.noise.tolist(), r.cross.tolist()
+    ([1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 0.0])
+    >>> r.error.tolist()
+    [2.0, 1.0]
+    """
+    p, yd, y = _validated(predictions, y_observed, y_true)
+    f_mean = p.mean(axis=0)  # (2.37), the mean prediction
+    y_mean = yd.mean(axis=0)  # the mean observed label
+    error = np.mean((p - yd) ** 2, axis=0)  # (2.41), first line
+    variance = np.mean((p - f_mean) ** 2, axis=0)  # (2.38)
+    noise = np.mean((yd - y) ** 2, axis=0)  # (2.39)
+    bias2 = (f_mean - y) ** 2  # (2.40)
+    covariance = np.mean((p - f_mean) * (yd - y_mean), axis=0)
+    cross = -2.0 * covariance + 2.0 * (f_mean - y) * (y - y_mean)
+    return BiasVariance(error, bias2, variance, noise, cross)
+
+
+def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance:
+    r"""The bias-variance decomposition (2.42) measured on many training sets, averaged over the points.
+
+    Formulas (2.37)-(2.42), derived in ``chapters/bias_variance.ipynb``: at each point :math:`x` the expected
+    error :math:`E(f; D) = \mathbb{E}_D[(f(x; D) - y_D)^2]` equals :math:`\mathrm{bias}^2(x) + \mathrm{var}(x)
+    + \varepsilon^2` in expectation. With finitely many training sets the sample moments satisfy
+    ``error == bias2 + variance + noise + cross`` exactly (up to rounding), where ``cross`` holds the terms that
+    vanish only in expectation.
+
+    Parameters
+    ----------
+    predictions : array-like of shape (n_training_sets, n_points)
+        :math:`f(x_i; D_t)`, the prediction at point ``i`` of the model trained on training set ``t``.
+    y_observed : array-like of shape (n_training_sets, n_points)
+        :math:`y_{D_t}` at point ``i``: the noisy label of the point that goes with training set ``t``.
+    y_true : array-like of shape (n_points,)
+        :math:`y`, the true (noise-free) label of each point.
+
+    Returns
+    -------
+    BiasVariance
+        ``error``, ``bias2``, ``variance``, ``noise`` and ``cross`` (floats): the means over the points of the
+        fields of :func:`bias_variance_by_point`.
+
+    Raises
+    ------
+    ValueError
+        If an input is not numeric, has the wrong number of dimensions, is empty or holds NaN or inf; if
+        ``y_observed`` and ``predictions`` differ in shape; if ``y_true`` does not have one entry per column; or
+        if there are fewer than 2 training sets.
+
+    See Also
+    --------
+    bias_variance_by_point : the same decomposition at every point.
+
+    Notes
+    -----
+    The book's :math:`\mathbb{E}_D` is an expectation over training sets; here it is the mean over the
+    ``n_training_sets`` rows. ``cross`` is :math:`-2` times the sample covariance between prediction and
+    observed label plus :math:`2\,\widehat{\mathrm{bias}}\times` the mean noise; it shrinks like
+    :math:`1/\sqrt{T}` with the number :math:`T` of training sets when the test labels' noise is independent of
+    the training sets, and does not shrink when a test label was part of the training set.
+
+    Unlike ``mlxtend.evaluate.bias_variance_decomp``, which measures its "bias" against one observed label per
+    point (so that it equals ``bias2 + noise + cross`` here), this function separates the noise from the bias.
+
+    References
+    ----------
+    .. [1] Zhou Zhihua, *Machine Learning* (机器学习), Tsinghua University Press, 2016, section 2.5.
+    .. [2] S. Geman, E. Bienenstock, R. Doursat, "Neural networks and the bias/variance dilemma", Neural
+       Computation 4(1), 1992.
+
+    Examples
+    --------
+    >>> r = bias_variance_decomposition([[1.0, 2.0], [3.0, 2.0]], [[1.0, 1.0], [1.0, 3.0]], [1.0, 2.0])
+    >>> r.error, r.bias2, r.variance, r.noise, r.cross
+    (1.5, 0.5, 0.5, 0.5, 0.0)
+    """
+    by_point = bias_variance_by_point(predictions, y_observed, y_true)
+    return BiasVariance(*(float(np.mean(field)) for field in by_point))
+
+
+def polynomial_predictions(x_train, y_train, x_eval, degree: int) -> np.ndarray:
+    r"""Fit one least-squares polynomial per training set and predict at the evaluation points.
+
+    The learner of the numerical study on ``chapters/bias_variance.ipynb``: training set ``t`` is
+    ``(x_train[t], y_train[t])``; its polynomial of degree ``degree`` minimises the squared error on it, and
+    ``result[t]`` is that polynomial evaluated at ``x_eval``. All training sets are solved at once.
+
+    Parameters
+    ----------
+    x_train, y_train : array-like of shape (n_training_sets, m)
+        Inputs and labels of each training set (``m`` samples each).
+    x_eval : array-like of shape (n_points,) or (n_training_sets, n_points)
+        Where to predict; a 1-d array is shared by every training set.
+    degree : int
+        The polynomial degree, at least 0 and less than ``m`` (so that the fit is determined).
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_training_sets, n_points)
+        ``predictions[t, i]``, the fit of training set ``t`` at point ``i``.
+
+    Raises
+    ------
+    ValueError
+        On non-finite or empty input, mismatched shapes, or a degree that is negative or not below ``m``.
+
+    Notes
+    -----
+    The polynomials are written in the Legendre basis on the interval spanned by all the inputs, which keeps
+    the design matrices well conditioned for the degrees of the page (up to about 12); the fitted function does
+    not depend on the basis. Each least-squares problem is solved by a (stacked) pseudo-inverse.
+
+    Examples
+    --------
+    >>> x = [[0.0, 1.0, 2.0], [0.0, 1.0, 2.0]]
+    >>> y = [[1.0, 3.0, 5.0], [0.0, 0.0, 3.0]]
+    >>> polynomial_predictions(x, y, [3.0], degree=1).round(6).tolist()
+    [[7.0], [4.0]]
+    """
+    xt = as_finite_array(x_train, "x_train", ndim=2)
+    yt = as_finite_array(y_train, "y_train", ndim=2)
+    if yt.shape != xt.shape:
+        raise ValueError(f"y_train must have the shape of x_train: y_train has {yt.shape}, x_train has {xt.shape}")
+    xe = as_finite_array(x_eval, "x_eval", ndim=2 if np.ndim(x_eval) == 2 else 1)
+    if xe.ndim == 1:
+        xe = np.broadcast_to(xe, (xt.shape[0], xe.shape[0]))
+    elif xe.shape[0] != xt.shape[0]:
+        raise ValueError(
+            f"x_eval must have one row per training set: x_eval has {xe.shape[0]} rows, x_train has {xt.shape[0]}"
+        )
+    degree = check_positive_int(degree, "degree", minimum=0)
+    if degree >= xt.shape[1]:
+        raise ValueError(f"degree must be less than the training set size {xt.shape[1]}, got {degree}")
+    low = min(xt.min(), xe.min())
+    high = max(xt.max(), xe.max())
+    scale = (high - low) / 2.0 if high > low else 1.0
+
+    def design(x):
+        return np.polynomial.legendre.legvander((x - (low + high) / 2.0) / scale, degree)
+
+    coefficients = np.linalg.pinv(design(xt)) @ yt[..., None]  # (T, degree + 1, 1)
+    return (design(xe) @ coefficients)[..., 0]
+
+
+# -- the symbols ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BiasVarianceDerivation:
+    r"""The symbols, rules and checked chains of the bias-variance decomposition (2.37)-(2.42).
+
+    Attributes
+    ----------
+    f, f_bar, y_D, y : sympy symbols
+        :math:`f(x; D)`, :math:`\bar f(x)`, :math:`y_D`, :math:`y`; :math:`f(x; D)` and :math:`y_D` are random
+        under :math:`\mathbb{E}_D`, the other two are constants.
+    var, bias2, eps2 : sympy symbols
+        :math:`\mathrm{var}(x)`, :math:`\mathrm{bias}^2(x)`, :math:`\varepsilon^2`.
+    E : Expectation
+        The operator :math:`\mathbb{E}_D`.
+    rules : dict of str to Rule
+        Every rule the chains may use, by name.
+    chain_2_41, chain_2_42, cross_term : Derivation
+        The book's seven lines of (2.41); the step from its last line to (2.42); and the lemma that the cross
+        term :math:`\mathbb{E}_D[2(f(x; D) - \bar f(x))(\bar f(x) - y_D)]` is zero. Not yet checked: call
+        ``.check()``.
+    """
+
+    f: sp.Symbol
+    f_bar: sp.Symbol
+    y_D: sp.Symbol
+    y: sp.Symbol
+    var: sp.Symbol
+    bias2: sp.Symbol
+    eps2: sp.Symbol
+    E: Expectation
+    rules: dict
+    chain_2_41: Derivation
+    chain_2_42: Derivation
+    cross_term: Derivation
+
+
+#: The names of the rules of :func:`bias_variance_derivation`, as shown beside the steps.
+RULE_NAMES = (
+    "linearity",
+    "constant",
+    "(2.37)",
+    "zero-mean noise",
+    "independence",
+    "(2.38)",
+    "(2.39)",
+    "(2.40)",
+)
+
+
+def _add(*terms):
+    # a regrouping step must stay unevaluated, or it would print as the line before it
+    return sp.Add(*terms, evaluate=False)
+
+
+def _mul(*factors):
+    return sp.Mul(*factors, evaluate=False)
+
+
+def bias_variance_derivation(omit: Iterable[str] = (), *, short: bool = False) -> BiasVarianceDerivation:
+    r"""Build the book's derivation of the bias-variance decomposition, (2.41) and (2.42), ready to check.
+
+    The chain of (2.41) follows the book's seven lines; each step names the rules it uses (linearity of
+    :math:`\mathbb{E}_D`, the expectation of a constant, the definition (2.37) of :math:`\bar f(x)`, zero-mean
+    noise, the independence of :math:`f(x; D)` and :math:`y_D`), and the step (2.42) uses the definitions
+    (2.38)-(2.40). Derived and shown on ``chapters/bias_variance.ipynb``.
+
+    Parameters
+    ----------
+    omit : iterable of str, optional
+        Names of rules (see ``RULE_NAMES``) to leave out of every step, to show that a check then fails at the
+        step that needs the rule.
+    short : bool, optional
+        Render :math:`f(x; D)` as :math:`f` and :math:`\bar f(x)` as :math:`\bar f` in the chains (a printing
+        option only: the checked expressions are the same), so that long lines fit on a page.
+
+    Returns
+    -------
+    BiasVarianceDerivation
+        The symbols, the rules and three unchecked :class:`~melearn.derivation.Derivation` chains.
+
+    Raises
+    ------
+    ValueError
+        If ``omit`` names a rule that does not exist.
+
+    Examples
+    --------
+    >>> bv = bias_variance_derivation()
+    >>> bv.chain_2_41.check().checked, bv.chain_2_42.check().checked, bv.cross_term.check().checked
+    (True, True, True)
+    >>> len(bv.chain_2_41.steps) + 1  # the book's seven lines, the first being the definition of E(f; D)
+    7
+    >>> bias_variance_derivation(omit=["independence"]).chain_2_41.check()
+    Traceback (most recent call last):
+    ...
+    melearn.derivation.DerivationError: step 3 ('the cross term vanishes') does not follow from step 2: ...
+    """
+    omit = frozenset(omit)
+    unknown = sorted(omit - set(RULE_NAMES))
+    if unknown:
+        raise ValueError(f"omit names unknown rules {unknown}; the rules are {list(RULE_NAMES)}")
+
+    f = sp.Symbol("f(x; D)")
+    f_bar = sp.Symbol(r"\bar{f}(x)")
+    y_D = sp.Symbol("y_D")
+    y = sp.Symbol("y")
+    var = sp.Symbol(r"\operatorname{var}(x)")
+    bias2 = sp.Symbol(r"\operatorname{bias}^{2}(x)")
+    eps2 = sp.Symbol(r"\varepsilon^{2}")
+    E = Expectation([f, y_D], subscript="D")
+    e = r"\mathbb{E}_{D}"
+
+    rules = {
+        "linearity": E.linearity,
+        "constant": Rule("constant", E.constant.statement, E.constant.rewrite),
+        "(2.37)": Rule.substitution("(2.37)", {E(f): f_bar}, rf"\bar f(x) = {e}[f(x; D)]"),
+        "zero-mean noise": Rule.substitution(
+            "zero-mean noise", {E(y_D): y}, rf"{e}[y_D - y] = 0, \text{{ i.e. }} {e}[y_D] = y"
+        ),
+        "independence": E.independent([f], [y_D], name="independence"),
+        "(2.38)": Rule.substitution(
+            "(2.38)", {var: E((f - f_bar) ** 2)}, rf"\operatorname{{var}}(x) = {e}[(f(x; D) - \bar f(x))^2]"
+        ),
+        "(2.39)": Rule.substitution("(2.39)", {eps2: E((y_D - y) ** 2)}, rf"\varepsilon^2 = {e}[(y_D - y)^2]"),
+        "(2.40)": Rule.substitution(
+            "(2.40)", {bias2: (f_bar - y) ** 2}, r"\operatorname{bias}^2(x) = (\bar f(x) - y)^2"
+        ),
+    }
+
+    def use(*names):
+        return [rules[name] for name in names if name not in omit]
+
+    options = {"order": "none"}
+    tf, tfb = r"f(x; D)", r"\bar f(x)"  # how the reasons write f(x; D) and f_bar(x)
+    if short:
+        options["symbol_names"] = {f: "f", f_bar: r"\bar f"}
+        tf, tfb = "f", r"\bar f"
+    mean_zero = rf"$\mathbb{{E}}_D[{tf} - {tfb}] = 0$"
+    d_f = _add(f, -f_bar)  # f(x; D) - f_bar(x)
+    d_fy = _add(f_bar, -y_D)  # f_bar(x) - y_D
+    d_bias = _add(f_bar, -y)  # f_bar(x) - y
+    d_noise = _add(y, -y_D)  # y - y_D
+    var_term = E(d_f**2)
+
+    chain = Derivation(E(_add(f, -y_D) ** 2), lhs="E(f; D)", latex_options=options, layout="below")
+    chain.step(E(_add(f, -f_bar, f_bar, -y_D) ** 2), rf"add and subtract ${tfb}$")
+    chain.step(
+        _add(var_term, E(d_fy**2), E(_mul(2, d_f, d_fy))),
+        "expand the square",
+        rules=use("linearity"),
+    )
+    chain.step(
+        _add(var_term, E(d_fy**2)),
+        "the cross term vanishes",
+        rules=use("linearity", "constant", "(2.37)", "independence"),
+    )
+    chain.step(_add(var_term, E(_add(f_bar, -y, y, -y_D) ** 2)), "add and subtract $y$")
+    chain.step(
+        _add(var_term, E(d_bias**2), E(d_noise**2), _mul(2, E(_mul(d_bias, d_noise)))),
+        "expand the square",
+        rules=use("linearity"),
+    )
+    result_2_41 = _add(var_term, d_bias**2, E(_add(y_D, -y) ** 2))
+    chain.step(
+        result_2_41,
+        rf"${tfb} - y$ is a constant",
+        rules=use("linearity", "constant", "zero-mean noise"),
+    )
+
+    chain_2_42 = Derivation(result_2_41, lhs="E(f; D)", lhs_note="by (2.41)", latex_options=options, layout="below")
+    chain_2_42.step(_add(bias2, var, eps2), "definitions", rules=use("(2.40)", "(2.38)", "(2.39)"))
+
+    cross = Derivation(E(_mul(2, d_f, d_fy)), latex_options=options, layout="below")
+    cross.step(E(_add(_mul(2, d_f, d_bias), _mul(2, d_f, d_noise))), "add and subtract $y$")
+    cross.step(
+        _add(_mul(2, d_bias, E(d_f)), _mul(2, E(_mul(d_f, d_noise)))),
+        rf"${tfb} - y$ is a constant",
+        rules=use("linearity"),
+    )
+    cross.step(
+        _mul(2, E(_mul(d_f, d_noise))),
+        mean_zero,
+        rules=use("linearity", "constant", "(2.37)"),
+    )
+    cross.step(
+        _mul(2, E(d_f), E(d_noise)),
+        "factorise",
+        rules=use("linearity", "constant", "independence"),
+    )
+    cross.step(sp.Integer(0), mean_zero, rules=use("linearity", "constant", "(2.37)"))
+
+    return BiasVarianceDerivation(f, f_bar, y_D, y, var, bias2, eps2, E, rules, chain, chain_2_42, cross)

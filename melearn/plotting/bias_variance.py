@@ -1,0 +1,77 @@
+r"""Figures of the bias-variance page (``chapters/bias_variance.ipynb``), formulas (2.37)-(2.42).
+
+Each function draws onto the ``Axes`` it is given and returns it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._axes import check_axes
+
+__all__ = ["plot_cross_scaling", "plot_decomposition"]
+
+_COLOURS = {"bias2": "tab:blue", "variance": "tab:orange", "noise": "tab:gray", "error": "black"}
+
+
+def plot_decomposition(ax, complexity, exact, measured=None, *, xlabel="polynomial degree"):
+    r"""The bias-variance dilemma: :math:`\mathrm{bias}^2`, variance, noise and their sum against complexity.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    complexity : array-like of shape (k,)
+        The model complexity of each column (e.g. the polynomial degree).
+    exact : mapping with keys ``"bias2"``, ``"variance"``, ``"noise"``, each array-like of shape (k,)
+        The terms of (2.42), drawn as lines; their sum is drawn as the expected error.
+    measured : sequence of k ``BiasVariance`` records, optional
+        Sample decompositions, drawn as markers on top of the lines.
+    xlabel : str
+        Label of the horizontal axis.
+    """
+    check_axes(ax)
+    k = np.asarray(complexity)
+    labels = {"bias2": r"$\mathrm{bias}^2$", "variance": "variance", "noise": r"noise $\varepsilon^2$"}
+    total = np.zeros(k.shape, dtype=float)
+    for key, label in labels.items():
+        values = np.asarray(exact[key], dtype=float)
+        total = total + values
+        ax.plot(k, values, color=_COLOURS[key], label=label, linestyle="--" if key == "noise" else "-")
+    ax.plot(k, total, color=_COLOURS["error"], linewidth=2, label=r"sum $E(f; D)$")
+    if measured is not None:
+        for key in ("bias2", "variance", "error"):
+            values = [getattr(record, key) for record in measured]
+            ax.plot(k, values, "o", color=_COLOURS[key], markersize=4, markerfacecolor="none")
+        ax.plot([], [], "o", color="0.3", markerfacecolor="none", label="measured (sample moments)")
+    best = int(np.argmin(total))
+    ax.axvline(k[best], color="0.7", linewidth=1, zorder=0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("squared error")
+    ax.legend(frameon=False)
+    return ax
+
+
+def plot_cross_scaling(ax, n_training_sets, rms_cross, slope, intercept):
+    r"""The cross term against the number of training sets, log-log, with the :math:`T^{-1/2}` reference.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    n_training_sets : array-like of shape (k,)
+        The numbers :math:`T` of training sets.
+    rms_cross : array-like of shape (k,)
+        The root mean square of the ``cross`` field over repeated studies with :math:`T` training sets.
+    slope, intercept : float
+        The least-squares line :math:`\log(\mathrm{rms}) = \text{intercept} + \text{slope}\,\log T`.
+    """
+    check_axes(ax)
+    t = np.asarray(n_training_sets, dtype=float)
+    rms = np.asarray(rms_cross, dtype=float)
+    ax.loglog(t, rms, "o", color="tab:purple", label="rms of cross")
+    ax.loglog(t, np.exp(intercept) * t**slope, color="tab:purple", linewidth=1, label=f"fitted slope {slope:.3f}")
+    anchor = rms[0] * np.sqrt(t[0])
+    ax.loglog(t, anchor / np.sqrt(t), color="0.5", linestyle=":", label="slope $-1/2$")
+    ax.set_xlabel("number of training sets $T$")
+    ax.set_ylabel("rms of the cross term")
+    ax.legend(frameon=False)
+    return ax
