@@ -84,7 +84,7 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     r"""The sample bias-variance decomposition at each test point, formulas (2.37)-(2.41).
 
     Like :func:`bias_variance_decomposition`, without the final average over the points: every field is an
-    array of shape (n_points,).
+    array of shape (n_points,). Derived in ``chapters/bias_variance.ipynb``.
 
     Parameters
     ----------
