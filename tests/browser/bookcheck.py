@@ -1,0 +1,468 @@
+"""Open one page of the built book in Chromium and list everything a reader would see go wrong.
+
+:func:`visit` loads a page, waits until MathJax has typeset it, and returns a :class:`PageReport`: MathJax errors,
+TeX left untypeset in the prose, images that did not load, console errors, failed or non-local requests, links
+and equation references that do not resolve, the title and the equation numbers the page shows, and whether the
+page overflows sideways on a phone. The tests turn each kind of problem into an assertion; the same code checks a
+small deliberately broken page in ``test_checker.py``, so a checker that stopped seeing problems would fail too.
+"""
+
+from __future__ import annotations
+
+import functools
+import html.parser
+import http.server
+import os
+import re
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip loudly on a developer's machine; fail under ``CI=true``, where a skipped check is a silent hole."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: this is a failure, not a skip)", pytrace=False)
+    warnings.warn(f"browser tests skipped: {reason}", stacklevel=2)
+    pytest.skip(reason)
+
+
+def html_dir() -> Path:
+    return Path(os.environ.get("MELEARN_BOOK_HTML", REPO / "_build" / "html")).resolve()
+
+
+def screenshot_dir() -> Path:
+    return Path(os.environ.get("MELEARN_BOOK_SCREENSHOTS", REPO / "_build" / "screenshots")).resolve()
+
+
+def _toc_files(node) -> list[str]:
+    """Every ``file`` entry of a ``_toc.yml`` (parts, chapters, sections), in reading order."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key in ("root", "file"):
+            if isinstance(node.get(key), str):
+                found.append(node[key])
+        for key in ("parts", "chapters", "sections"):
+            for child in node.get(key, []) or []:
+                found.extend(_toc_files(child))
+    return found
+
+
+def toc_pages() -> list[str]:
+    """The document names of the book (root first), without suffix: ``["chapters/intro", ...]``."""
+    toc = Path(os.environ.get("MELEARN_BOOK_TOC", REPO / "_toc.yml"))
+    pages = [Path(name).with_suffix("").as_posix() if Path(name).suffix in {".md", ".ipynb"} else name
+             for name in _toc_files(yaml.safe_load(toc.read_text(encoding="utf-8")))]
+    return list(dict.fromkeys(pages))
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the signature of the base class
+        pass
+
+
+class LocalServer:
+    """``http.server`` over one folder, in a thread, on a free port of 127.0.0.1."""
+
+    def __init__(self, directory: Path):
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "LocalServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=5)
+
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+# Every Jupyter Book 1 page loads sphinx-thebe's script twice; the second copy logs this. It is harmless.
+HARMLESS_CONSOLE = (re.compile(r"Identifier 'THEBE_JS_URL' has already been declared"),)
+
+# TeX delimiters or commands that should never be left as visible text outside code.
+UNTYPESET = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\end\{|\\frac\{|\\mathrm\{|\\sum_")
+
+_PAGE_FACTS_JS = r"""
+() => {
+  const skip = 'pre, code, script, style, textarea, mjx-container, mjx-assistive-mml, .highlight, kbd, samp';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const prose = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(skip)) continue;
+    if (node.textContent.trim()) prose.push(node.textContent);
+  }
+  const describe = (el) => {
+    let label = el.tagName.toLowerCase();
+    if (el.id) label += '#' + el.id;
+    if (el.classList.length) label += '.' + Array.from(el.classList).join('.');
+    const section = el.closest('section[id]');
+    return section ? `${label} in section #${section.id}` : label;
+  };
+  // MathJax's own record of what it typeset: an merror node (a TeX error), or the red text that
+  // MathJax's noundefined package puts in place of an unknown macro such as \fracc
+  const merrors = [];
+  if (window.MathJax && MathJax.startup && MathJax.startup.document && MathJax.startup.document.math) {
+    for (const item of MathJax.startup.document.math) {
+      const source = (item.math || '').trim().slice(0, 80);
+      const node = item.start && item.start.node;
+      const holder = node && (node.nodeType === 1 ? node : node.parentElement);
+      const section = holder && holder.closest ? holder.closest('section[id]') : null;
+      const where = section ? ` in section #${section.id}` : '';
+      if (!item.root || !item.root.walkTree) continue;
+      item.root.walkTree((mml) => {
+        if (mml.isKind('merror')) {
+          merrors.push(`${mml.attributes.get('data-mjx-error') || 'TeX error'} in "${source}"${where}`);
+        } else if (mml.isKind('mtext') && mml.attributes.get('mathcolor') === 'red') {
+          const text = mml.childNodes.map((c) => (c.getText ? c.getText() : '')).join('');
+          merrors.push(`undefined control sequence ${text} in "${source}"${where}`);
+        }
+      });
+    }
+  }
+  // and, should MathJax's internals ever change, the error elements in the page itself
+  const domErrors = document.querySelectorAll('mjx-merror').length;
+  if (domErrors && !merrors.some((e) => !e.startsWith('undefined'))) {
+    merrors.push(`${domErrors} MathJax error element(s) (mjx-merror) on the page`);
+  }
+  const images = Array.from(document.images).map((img) => ({
+    src: img.currentSrc || img.src, ok: img.complete && img.naturalWidth > 0, where: describe(img)}));
+  const links = Array.from(document.querySelectorAll('a[href]')).map((a) => ({
+    href: a.href, raw: a.getAttribute('href'), text: a.textContent.trim(), classes: a.className}));
+  const eqnos = Array.from(document.querySelectorAll('.eqno')).map((span) => {
+    const holder = span.closest('[id]');
+    const link = span.querySelector('a.headerlink');
+    return {text: span.textContent.replace('#', '').trim(), id: holder ? holder.id : null,
+            headerlink: link ? link.getAttribute('href') : null};
+  });
+  const h1 = document.querySelector('main h1, article h1, h1');
+  return {
+    title: document.title,
+    h1: h1 ? h1.textContent.replace(/#$/, '').trim() : '',
+    prose: prose.join('\n'),
+    mathElements: document.querySelectorAll('.math, span.math, div.math').length,
+    mathjaxContainers: document.querySelectorAll('mjx-container').length,
+    merrors,
+    images, links, eqnos,
+    ids: Array.from(document.querySelectorAll('[id]')).map((el) => el.id),
+  };
+}
+"""
+
+_OVERFLOW_JS = r"""
+() => {
+  const width = window.innerWidth;
+  const scrollWidth = document.documentElement.scrollWidth;
+  if (scrollWidth <= width + 1) return {scrollWidth, width, culprits: []};
+  // an element widens the page unless it, or an ancestor, is fixed (off-canvas menus) or clips/scrolls it
+  const contained = (el) => {
+    for (let p = el; p && p !== document.documentElement; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.position === 'fixed' || style.display === 'none') return true;
+      if (p !== el && ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
+    }
+    return false;
+  };
+  const culprits = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.right <= width + 1 || box.width === 0 || contained(el)) continue;
+    if (Array.from(el.children).some((c) => c.getBoundingClientRect().right > width + 1 && !contained(c))) continue;
+    let label = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+                (el.classList.length ? '.' + Array.from(el.classList).join('.') : '');
+    const text = (el.textContent || '').trim().slice(0, 40);
+    if (text) label += ` "${text}"`;
+    const section = el.closest('section[id]');
+    if (section) label += ` in section #${section.id}`;
+    culprits.push(`${label} (right edge at ${Math.round(box.right)} px)`);
+    if (culprits.length >= 5) break;
+  }
+  return {scrollWidth, width, culprits};
+}
+"""
+
+_WAIT_FOR_MATHJAX_JS = r"""
+async () => {
+  if (!window.MathJax || !MathJax.startup || !MathJax.startup.promise) return false;
+  await MathJax.startup.promise;
+  return true;
+}
+"""
+
+
+@dataclass
+class PageReport:
+    """What one visit of one page found. Empty lists mean "nothing wrong"."""
+
+    url: str
+    title: str = ""
+    h1: str = ""
+    typeset: bool = False
+    math_errors: list[str] = field(default_factory=list)
+    untypeset_tex: list[str] = field(default_factory=list)
+    broken_images: list[str] = field(default_factory=list)
+    image_count: int = 0
+    console_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    external_requests: list[str] = field(default_factory=list)
+    broken_links: list[str] = field(default_factory=list)
+    bad_equation_refs: list[str] = field(default_factory=list)
+    links: list[dict] = field(default_factory=list)
+    equation_numbers: list[str] = field(default_factory=list)
+    equation_headerlinks_missing: list[str] = field(default_factory=list)
+    phone_overflow: str = ""
+    dark_image_backgrounds: list[str] = field(default_factory=list)
+    screenshots: list[Path] = field(default_factory=list)
+
+
+class LinkChecker:
+    """Fetches each local URL once (over the whole session): its status, its element ids, its equation numbers."""
+
+    def __init__(self):
+        self._status: dict[str, int] = {}
+        self._ids: dict[str, set[str]] = {}
+        self._equations: dict[str, dict[str, str]] = {}
+
+    def status(self, url: str) -> int:
+        if url not in self._status:
+            try:
+                with urllib.request.urlopen(url, timeout=20) as response:
+                    body = response.read()
+                    self._status[url] = response.status
+                    if url.endswith((".html", "/")):
+                        text = body.decode("utf-8", "replace")
+                        self._ids[url] = _ids_in(text)
+                        self._equations[url] = {m["id"]: m["number"] for m in _EQNO.finditer(text)}
+            except urllib.error.HTTPError as error:
+                self._status[url] = error.code
+        return self._status[url]
+
+    def ids(self, url: str) -> set[str]:
+        self.status(url)
+        return self._ids.get(url, set())
+
+    def equation_number(self, url: str, element_id: str) -> str | None:
+        """The number (``"2.20"``) shown by the numbered equation ``element_id`` of the page ``url``."""
+        self.status(url)
+        return self._equations.get(url, {}).get(element_id)
+
+
+# a numbered equation as Sphinx writes it: <div class="math ..." id="equation-eq-2-20"><span class="eqno">(2.20)
+_EQNO = re.compile(r'id="(?P<id>equation-[^"]+)"[^>]*>\s*<span class="eqno">\((?P<number>[^)<]+)\)')
+
+
+class _IdCollector(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" or (tag == "a" and name == "name"):
+                self.ids.add(value or "")
+
+
+def _ids_in(text: str) -> set[str]:
+    collector = _IdCollector()
+    collector.feed(text)
+    return collector.ids
+
+
+def _short(text: str, at: int, width: int = 60) -> str:
+    start = max(0, at - width // 2)
+    return " ".join(text[start : start + width].split())
+
+
+def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Path | None = None) -> PageReport:
+    """Open ``url`` in a new tab of ``context``; ``base`` is the local server's origin (``http://127.0.0.1:N``)."""
+    report = PageReport(url=url)
+    local_host = urllib.parse.urlsplit(base).netloc
+    page = context.new_page()
+    page.set_viewport_size(DESKTOP)
+
+    def route(route_, request):
+        if urllib.parse.urlsplit(request.url).netloc == local_host or request.url.startswith(("data:", "blob:")):
+            route_.continue_()
+        else:  # the book must work offline: nothing may be fetched from elsewhere
+            report.external_requests.append(request.url)
+            route_.abort()
+
+    def on_console(message):
+        if message.type == "error" and not any(p.search(message.text) for p in HARMLESS_CONSOLE):
+            report.console_errors.append(message.text)
+
+    def on_page_error(error):
+        text = str(error)
+        if not any(p.search(text) for p in HARMLESS_CONSOLE):
+            report.console_errors.append(f"uncaught: {text}")
+
+    def on_failed(request):
+        if request.url not in report.external_requests:
+            report.failed_requests.append(f"{request.url} ({request.failure})")
+
+    def on_response(response):
+        if response.status >= 400:
+            report.failed_requests.append(f"{response.url} (HTTP {response.status})")
+
+    page.route("**/*", route)
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    try:
+        page.goto(url, wait_until="load", timeout=60_000)
+        # images below the fold may be lazy: make them all load before judging them
+        page.evaluate(
+            """async () => {
+                 for (const img of document.images) img.loading = 'eager';
+                 await Promise.all(Array.from(document.images).map((img) => img.complete ? null :
+                   new Promise((done) => { img.onload = img.onerror = done; setTimeout(done, 10000); })));
+               }"""
+        )
+        has_math = page.evaluate("() => document.querySelectorAll('.math').length") > 0
+        if has_math:
+            try:
+                page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise",
+                                       timeout=30_000)
+                report.typeset = bool(page.evaluate(_WAIT_FOR_MATHJAX_JS))
+            except Exception as error:  # noqa: BLE001 - reported as "MathJax did not run"
+                report.math_errors.append(f"MathJax did not load or finish: {error}")
+        else:
+            report.typeset = True
+        facts = page.evaluate(_PAGE_FACTS_JS)
+        report.title, report.h1 = facts["title"], facts["h1"]
+        report.math_errors.extend(facts["merrors"])
+        if has_math and facts["mathjaxContainers"] == 0:
+            report.math_errors.append(f"{facts['mathElements']} math elements but MathJax typeset none of them")
+        last = -1000
+        for match in UNTYPESET.finditer(facts["prose"]):
+            if match.start() - last > 60:  # one quote per place, not one per TeX command in it
+                report.untypeset_tex.append(f"'...{_short(facts['prose'], match.start() + 20)}...'")
+                last = match.start()
+        report.image_count = len(facts["images"])
+        report.broken_images = [f"{img['src']} ({img['where']})" for img in facts["images"] if not img["ok"]]
+        report.links = facts["links"]
+        report.equation_numbers = [eq["text"] for eq in facts["eqnos"]]
+        report.equation_headerlinks_missing = [
+            f"{eq['text']} (id {eq['id']})" for eq in facts["eqnos"] if not eq["headerlink"] or not eq["id"]
+            or eq["headerlink"] != f"#{eq['id']}"
+        ]
+        _check_links(report, facts, url, base, links)
+
+        if screenshot_stem is not None:
+            screenshot_stem.parent.mkdir(parents=True, exist_ok=True)
+            shot = screenshot_stem.with_name(screenshot_stem.name + "-desktop.png")
+            page.screenshot(path=str(shot), full_page=True)
+            report.screenshots.append(shot)
+        # dark mode, as the theme's switch sets it: figures must keep a white background
+        page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }")
+        report.dark_image_backgrounds = page.evaluate(
+            """() => Array.from(document.querySelectorAll('.cell_output img, .output img'))
+                 .map((img) => [img.getAttribute('src'), getComputedStyle(img).backgroundColor])
+                 .filter(([src, bg]) => bg !== 'rgb(255, 255, 255)')
+                 .map(([src, bg]) => `${src}: ${bg}`)"""
+        )
+        if screenshot_stem is not None:  # the first figure (if any) in view: that is what dark mode risks
+            page.evaluate("() => { const img = document.querySelector('.cell_output img');"
+                          "        if (img) img.scrollIntoView({block: 'center'}); }")
+            shot = screenshot_stem.with_name(screenshot_stem.name + "-desktop-dark.png")
+            page.screenshot(path=str(shot), full_page=False)
+            report.screenshots.append(shot)
+        page.evaluate("() => { document.documentElement.dataset.theme = 'light'; document.documentElement.dataset.mode = 'light'; }")
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(200)  # let the theme's responsive layout settle
+        overflow = page.evaluate(_OVERFLOW_JS)
+        if overflow["culprits"] or overflow["scrollWidth"] > overflow["width"] + 1:
+            report.phone_overflow = (
+                f"page is {overflow['scrollWidth']} px wide on a {overflow['width']} px phone; "
+                f"widest elements: {'; '.join(overflow['culprits']) or 'not found'}"
+            )
+        if screenshot_stem is not None:
+            shot = screenshot_stem.with_name(screenshot_stem.name + "-phone.png")
+            page.screenshot(path=str(shot), full_page=True)
+            report.screenshots.append(shot)
+    finally:
+        page.close()
+    return report
+
+
+def _check_links(report: PageReport, facts: dict, page_url: str, base: str, links: LinkChecker) -> None:
+    own_ids = set(facts["ids"])
+    own_equations = {eq["id"]: eq["text"] for eq in facts["eqnos"] if eq["id"]}
+    page_path = urllib.parse.urlsplit(page_url)._replace(query="", fragment="").geturl()
+    for link in facts["links"]:
+        href = link["href"]
+        if not href.startswith(base):
+            continue  # external links (repository, launch buttons, references) are not fetched offline
+        target, _, fragment = href.partition("#")
+        target = target.split("?")[0]
+        fragment = urllib.parse.unquote(fragment)
+        if target == page_path:
+            if fragment and fragment not in own_ids:
+                report.broken_links.append(f"{link['raw']!r} ({link['text']!r}): no element #{fragment} on this page")
+            number = own_equations.get(fragment)
+            if number and "headerlink" not in link["classes"] and link["text"] != number:
+                report.bad_equation_refs.append(f"{link['raw']!r} shows {link['text']!r} but the equation shows {number}")
+            continue
+        status = links.status(target)
+        if status != 200:
+            report.broken_links.append(f"{link['raw']!r} ({link['text']!r}): HTTP {status}")
+        elif fragment and fragment not in links.ids(target):
+            report.broken_links.append(f"{link['raw']!r} ({link['text']!r}): no element #{fragment} on the target page")
+        if fragment.startswith("equation-") and status == 200:
+            # an equation reference must show the number of the equation it points at
+            numbers = links.equation_number(target, fragment)
+            if numbers is not None and link["text"] not in (numbers, f"({numbers})"):
+                report.bad_equation_refs.append(f"{link['raw']!r} shows {link['text']!r} but the target shows ({numbers})")
+
+
+def claimed_formulas(title: str) -> list[str]:
+    """The formula numbers a page title claims: ``"(2.18)-(2.19) ROC"`` -> ``["2.18", "2.19"]``."""
+    head = re.match(r"^\s*((?:\(\d+\.\d+\)\s*(?:[-–—,]|and|&)?\s*)+)", title)
+    if not head:
+        return []
+    numbers: list[str] = []
+    parts = re.findall(r"\((\d+)\.(\d+)\)|([-–—])", head.group(1))
+    previous = None
+    pending_range = False
+    for chapter, number, dash in parts:
+        if dash:
+            pending_range = True
+            continue
+        current = (int(chapter), int(number))
+        if pending_range and previous and previous[0] == current[0]:
+            numbers.extend(f"{current[0]}.{n}" for n in range(previous[1] + 1, current[1] + 1))
+        else:
+            numbers.append(f"{current[0]}.{current[1]}")
+        previous, pending_range = current, False
+    return numbers

@@ -1,0 +1,158 @@
+"""Every page of the built book, opened in headless Chromium as a reader would open it.
+
+Run ``make book`` first (``make test`` does). Each test is parametrised by page, so a failure names the page;
+each page is loaded once per session and every check reads that one visit. Screenshots at desktop and phone
+width (and desktop in dark mode) go to ``_build/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.parse
+
+import pytest
+
+from bookcheck import LinkChecker, PageReport, claimed_formulas, screenshot_dir, toc_pages, visit
+
+pytestmark = pytest.mark.browser
+
+PAGES = toc_pages()
+
+_reports: dict[str, PageReport] = {}
+_links = LinkChecker()
+
+
+@pytest.fixture
+def report(request, browser_context, server) -> PageReport:
+    """The visit of one page, made on first use and shared by every check of that page."""
+    page = request.param
+    if page not in _reports:
+        stem = screenshot_dir() / page.replace("/", "__")
+        _reports[page] = visit(browser_context, f"{server.url}/{page}.html", server.url, _links, stem)
+    return _reports[page]
+
+
+def pages(test):
+    return pytest.mark.parametrize("report", PAGES, indirect=True, ids=PAGES)(test)
+
+
+def _problems(items: list[str]) -> str:
+    return "\n  - " + "\n  - ".join(items)
+
+
+def fail_if(problems: list[str], what: str, report: PageReport) -> None:
+    """Fail with one readable message naming the page and listing every problem of one kind."""
+    if problems:
+        pytest.fail(f"{report.url}: {what}:{_problems(problems)}", pytrace=False)
+
+
+@pages
+def test_formulas_typeset_without_errors(report):
+    assert report.typeset, f"{report.url}: MathJax never finished typesetting"
+    fail_if(report.math_errors, "MathJax could not typeset", report)
+    fail_if(report.untypeset_tex, "raw TeX left in the text (a formula MathJax did not typeset)", report)
+
+
+@pages
+def test_images_load(report):
+    fail_if(report.broken_images, "images that did not load", report)
+
+
+@pages
+def test_no_console_errors(report):
+    fail_if(report.console_errors, "errors in the browser console", report)
+
+
+@pages
+def test_no_failed_or_external_requests(report):
+    fail_if(report.failed_requests, "failed requests", report)
+    fail_if(report.external_requests, "requests to the network (the book must work offline)", report)
+
+
+@pages
+def test_links_and_equation_references_resolve(report):
+    fail_if(report.broken_links + report.bad_equation_refs, "broken links or equation references", report)
+
+
+@pages
+def test_title_and_claimed_formula_numbers(report):
+    assert report.title.strip(), f"{report.url}: the page has no <title>"
+    assert report.h1.strip(), f"{report.url}: the page has no heading"
+    claimed = claimed_formulas(report.h1)
+    shown = {number.strip("()") for number in report.equation_numbers}
+    # a formula labelled on another page (its home) may be shown here through an equation reference
+    shown |= {link["text"].strip("()") for link in report.links if "#equation-" in link["href"]}
+    missing = [f"({number})" for number in claimed if number not in shown]
+    assert not missing, (
+        f"{report.url}: the title {report.h1!r} claims {', '.join(f'({n})' for n in claimed)} "
+        f"but shows neither an equation numbered {', '.join(missing)} nor a reference to it (shown: {sorted(shown)})"
+    )
+    duplicates = sorted({n for n in report.equation_numbers if report.equation_numbers.count(n) > 1})
+    assert not duplicates, f"{report.url}: equation numbers shown twice: {duplicates}"
+
+
+@pages
+def test_equation_numbers_link_to_themselves(report):
+    fail_if(report.equation_headerlinks_missing, "numbered equations without a permalink", report)
+
+
+@pages
+def test_no_horizontal_overflow_on_a_phone(report):
+    assert not report.phone_overflow, f"{report.url}: {report.phone_overflow}"
+
+
+@pages
+def test_figures_readable_in_dark_mode(report):
+    fail_if(report.dark_image_backgrounds, "output images without a white background in dark mode", report)
+
+
+@pages
+def test_reader_buttons(report):
+    """Repository and issue buttons everywhere; .ipynb download and Colab/Binder launch on notebook pages."""
+    hrefs = [link["href"] for link in report.links]
+    repository = "https://github.com/melearn-book/melearn"
+    assert any(h.rstrip("/") == repository for h in hrefs), f"{report.url}: no repository button"
+    assert any(h.startswith(repository + "/issues") for h in hrefs), f"{report.url}: no issue button"
+    downloads = [h for h in hrefs if "/_sources/" in h]
+    assert downloads, f"{report.url}: no download button"
+    if any(h.endswith(".ipynb") for h in downloads):
+        assert any(h.startswith("https://colab.research.google.com/github/melearn-book/melearn") for h in hrefs), (
+            f"{report.url}: notebook page without a Colab launch button"
+        )
+        assert any(h.startswith("https://mybinder.org/v2/gh/melearn-book/melearn") for h in hrefs), (
+            f"{report.url}: notebook page without a Binder launch button"
+        )
+
+
+def test_screenshots_saved():
+    """Every visited page left a desktop and a phone screenshot (the artifacts of this run)."""
+    assert _reports, "no page was visited"
+    for page, report in _reports.items():
+        missing = [str(path) for path in report.screenshots if not path.is_file() or path.stat().st_size == 0]
+        assert len(report.screenshots) == 3 and not missing, f"{page}: screenshots missing: {missing}"
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [("AUC", ["chapters/auc.html", "chapters/rank_loss.html"]), ("ROC", ["chapters/roc_curve.html", "chapters/auc.html"])],
+)
+def test_search_finds_pages(browser_context, server, query, expected):
+    expected = [page for page in expected if page[: -len(".html")] in PAGES]
+    if not expected:
+        pytest.skip("the expected pages are not in this table of contents")
+    page = browser_context.new_page()
+    try:
+        page.goto(f"{server.url}/search.html?q={urllib.parse.quote(query)}", wait_until="load")
+        page.wait_for_selector("#search-results ul.search li", timeout=30_000)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # Sphinx adds the results one by one
+            summary = page.locator("#search-results p.search-summary").text_content() or ""
+            if summary.strip() and "Preparing" not in summary:
+                break
+            page.wait_for_timeout(200)
+        found = page.eval_on_selector_all("#search-results ul.search li a", "links => links.map(a => a.href)")
+    finally:
+        page.close()
+    found_pages = {urllib.parse.urlsplit(href).path.lstrip("/") for href in found}
+    missing = [page for page in expected if page not in found_pages]
+    assert not missing, f"searching {query!r} does not find {missing}; it finds {sorted(found_pages)}"
