@@ -1,0 +1,123 @@
+"""The public API that other code and readers rely on: names, and the fields of the records they return.
+
+Each function is called once on a small valid input; the test checks the record's fields by name, so that a
+renamed field or a dropped export fails here, not in a reader's code.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import melearn
+
+ROOT = Path(__file__).resolve().parents[1]
+Y = [1, 0, 1, 1, 0, 0, 1, 0]
+S = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]  # the seed example
+P = [1, 1, 0, 1, 0, 0, 1, 1]
+
+CONTRACT_FUNCTIONS = {
+    # ranking, (2.18)-(2.22)
+    "roc_curve", "auc", "roc_auc", "rank_loss",
+    # performance measures, (2.2)-(2.17)
+    "mean_squared_error", "error_rate", "accuracy", "confusion", "precision", "recall", "f_beta",
+    "macro_prf", "micro_prf", "pr_curve", "break_even_point",
+    # cost-sensitive evaluation, (2.23)-(2.25)
+    "cost_sensitive_error", "positive_probability_cost", "normalized_cost", "expected_total_cost",
+    # comparison tests, (2.26)-(2.36)
+    "binomial_critical_error", "t_test", "paired_t_test", "cv52_t_test", "mcnemar_test", "friedman_test",
+    "nemenyi_q", "nemenyi_cd",
+    # bias and variance, (2.37)-(2.42)
+    "bias_variance_decomposition",
+    # evaluation methods, (2.1)
+    "holdout_split", "kfold_split", "bootstrap_sample",
+}  # fmt: skip
+
+
+def test_every_contract_name_is_exported():
+    missing = sorted(CONTRACT_FUNCTIONS - set(melearn.__all__))
+    assert not missing, f"not in melearn.__all__: {missing}"
+    for name in melearn.__all__:
+        assert hasattr(melearn, name), name
+    assert melearn.__all__ == sorted(melearn.__all__, key=str)
+
+
+def test_derivation_api():
+    from melearn.derivation import Derivation, DerivationError
+
+    assert issubclass(DerivationError, AssertionError)
+    assert {"step", "check", "_repr_latex_"} <= set(dir(Derivation))
+
+
+@pytest.mark.parametrize("name", sorted(set(melearn.__all__) - {"Derivation", "DerivationError", "Expectation", "Rule"}))
+def test_every_public_function_names_its_formula_and_page(name):
+    doc = inspect.getdoc(getattr(melearn, name)) or ""
+    assert re.search(r"\(2\.\d+\)|(table|figure|section) 2\.\d", doc, re.IGNORECASE), f"{name} names no formula"
+    pages = re.findall(r"chapters/(\w+)\.ipynb", doc)
+    assert pages, f"{name}'s docstring names no page that derives it"
+    for page in pages:
+        assert (ROOT / "chapters" / f"{page}.ipynb").is_file(), f"{name} names a missing page {page}"
+    assert "Parameters" in doc and "Returns" in doc, f"{name}'s docstring lacks numpydoc sections"
+
+
+def test_record_fields():
+    assert set(melearn.roc_curve(Y, S)._fields) >= {"fpr", "tpr", "thresholds"}
+    assert set(melearn.confusion(Y, P)._fields) >= {"tp", "fp", "fn", "tn"}
+    c = melearn.confusion(Y, P)
+    assert all(isinstance(getattr(c, f), int) for f in ("tp", "fp", "fn", "tn"))
+    for record in (melearn.macro_prf([c, c]), melearn.micro_prf([c, c])):
+        assert set(record._fields) >= {"precision", "recall", "f1"}
+    assert set(melearn.pr_curve(Y, S)._fields) >= {"precision", "recall", "thresholds"}
+    tests = [
+        melearn.binomial_critical_error(10, 0.3, 0.05),
+        melearn.t_test([0.1, 0.2, 0.15, 0.12], 0.1, 0.05),
+        melearn.paired_t_test([0.1, 0.2, 0.15, 0.12], [0.12, 0.25, 0.16, 0.2], 0.05),
+        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03, 0.05),
+        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03, 0.05, numerator="dietterich"),
+        melearn.mcnemar_test(10, 3, 0.05),
+        melearn.friedman_test([[0.1, 0.2, 0.3], [0.2, 0.1, 0.3], [0.1, 0.3, 0.2], [0.1, 0.2, 0.4]], 0.05),
+    ]
+    for record in tests:
+        assert {"statistic", "critical_value", "reject"} <= set(record._fields), type(record).__name__
+        assert isinstance(record.reject, (bool, np.bool_)) or record.reject is None
+    friedman = tests[-1]
+    assert {"average_ranks", "chi2", "f"} <= set(friedman._fields)
+    assert friedman.statistic == friedman.f
+    rng = np.random.default_rng(0)
+    bv = melearn.bias_variance_decomposition(rng.normal(size=(4, 3)), rng.normal(size=(4, 3)), np.zeros(3))
+    assert set(bv._fields) >= {"error", "bias2", "variance", "noise", "cross"}
+    assert np.isclose(bv.error, bv.bias2 + bv.variance + bv.noise + bv.cross, rtol=0, atol=1e-12)
+
+
+def test_scalars_are_plain_python_numbers():
+    for value in (
+        melearn.roc_auc(Y, S),
+        melearn.rank_loss(Y, S),
+        melearn.auc([0, 1], [0, 1]),
+        melearn.accuracy(Y, P),
+        melearn.error_rate(Y, P),
+        melearn.mean_squared_error([1.0, 2.0], [1.5, 2.0]),
+        melearn.precision(Y, P),
+        melearn.recall(Y, P),
+        melearn.f_beta(Y, P),
+        melearn.break_even_point(Y, S),
+        melearn.cost_sensitive_error(Y, P, 2.0, 1.0),
+        melearn.expected_total_cost(Y, S),
+        melearn.nemenyi_q(3, 0.05),
+        melearn.nemenyi_cd(3, 4, 0.05),
+    ):
+        assert type(value) in (float, int), type(value)
+
+
+@pytest.mark.parametrize("rng", [0, np.random.default_rng(0)])
+def test_rng_accepts_a_seed_or_a_generator(rng):
+    train, test = melearn.holdout_split(Y, 0.25, rng)
+    assert sorted(np.concatenate([train, test]).tolist()) == list(range(len(Y)))
+    folds = melearn.kfold_split(Y, 2, 0 if isinstance(rng, int) else np.random.default_rng(0))
+    assert len(folds) == 2
+    in_bag, out_of_bag = melearn.bootstrap_sample(8, 0 if isinstance(rng, int) else np.random.default_rng(0))
+    assert len(in_bag) == 8 and not set(out_of_bag.tolist()) & set(in_bag.tolist())
