@@ -24,8 +24,9 @@ __all__ = [
 ]
 
 
-def as_finite_array(x, name: str, *, ndim: int = 1, dtype=np.float64) -> np.ndarray:
-    """Return ``x`` as a non-empty, finite array of ``ndim`` dimensions.
+def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dtype=np.float64) -> np.ndarray:
+    """Return ``x`` as a non-empty, finite array of ``ndim`` dimensions (or, with ``ndim=None``, at least
+    ``min_ndim``: a batch of experiments along leading axes).
 
     Raises
     ------
@@ -36,8 +37,10 @@ def as_finite_array(x, name: str, *, ndim: int = 1, dtype=np.float64) -> np.ndar
     if raw.dtype.kind not in "biuf":  # strings, objects and complex numbers are not scores, even "0.5"
         raise ValueError(f"{name} must be numeric (bool, integer or real), got dtype {raw.dtype}")
     arr = raw.astype(dtype, copy=False)
-    if arr.ndim != ndim:
+    if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must be {ndim}-dimensional, got shape {arr.shape}")
+    if arr.ndim < min_ndim:
+        raise ValueError(f"{name} must have at least {min_ndim} dimension(s), got shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} is empty")
     if not np.all(np.isfinite(arr)):

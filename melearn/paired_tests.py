@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import special, stats
 
-from ._validation import check_open_unit, check_positive_int, check_same_length
+from ._validation import as_finite_array, check_open_unit, check_positive_int, check_same_length
 
 __all__ = [
     "CV52TTestResult",
@@ -110,20 +110,6 @@ class McNemarResult(NamedTuple):
 
 
 # -- validation helpers ----------------------------------------------------------------------------------------
-def _as_finite(x, name: str, *, min_ndim: int = 1) -> np.ndarray:
-    try:
-        arr = np.asarray(x, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be numeric, got {type(x).__name__}") from exc
-    if arr.ndim < min_ndim:
-        raise ValueError(f"{name} must have at least {min_ndim} dimension(s), got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or inf")
-    return arr
-
-
 def _check_numerator(numerator) -> str:
     if numerator not in _NUMERATORS:
         raise ValueError(f"numerator must be 'book' or 'dietterich', got {numerator!r}")
@@ -197,7 +183,7 @@ def paired_t_statistic(deltas) -> np.ndarray | float:
     >>> paired_t_statistic([[0.02, 0.04], [0.01, -0.01]]).round(6).tolist()
     [3.0, 0.0]
     """
-    d = _as_finite(deltas, "deltas")
+    d = as_finite_array(deltas, "deltas", ndim=None, min_ndim=1)
     if d.shape[-1] < 2:
         raise ValueError(f"deltas must hold at least 2 folds along its last axis, got {d.shape[-1]}")
     tau, _, _ = _paired_t(d, np.max(np.abs(d), axis=-1), "deltas")
@@ -252,8 +238,8 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     >>> round(r.statistic, 6), round(r.critical_value, 4), r.reject
     (1.414214, 2.7764, False)
     """
-    a = _as_finite(errors_a, "errors_a")
-    b = _as_finite(errors_b, "errors_b")
+    a = as_finite_array(errors_a, "errors_a", ndim=None, min_ndim=1)
+    b = as_finite_array(errors_b, "errors_b", ndim=None, min_ndim=1)
     for arr, name in ((a, "errors_a"), (b, "errors_b")):
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
@@ -333,7 +319,7 @@ def _cv52(d: np.ndarray, numerator: str) -> tuple[np.ndarray, np.ndarray, np.nda
 
 
 def _as_cv52_diffs(diffs) -> np.ndarray:
-    d = _as_finite(diffs, "diffs", min_ndim=2)
+    d = as_finite_array(diffs, "diffs", ndim=None, min_ndim=2)
     if d.shape[-2:] != (5, 2):
         raise ValueError(f"diffs must have shape (5, 2) (5 replications x 2 folds), got {d.shape}")
     return d

@@ -101,3 +101,11 @@ def test_rng_from_seed_or_generator():
     for bad in (None, -1, 1.5, "seed", True):
         with pytest.raises(ValueError, match="rng"):
             v.as_rng(bad)
+
+
+def test_batches_of_experiments_need_a_minimum_rank():
+    assert v.as_finite_array([[0.1, 0.2]], "diffs", ndim=None, min_ndim=2).shape == (1, 2)
+    with pytest.raises(ValueError, match="diffs must have at least 2 dimension"):
+        v.as_finite_array([0.1, 0.2], "diffs", ndim=None, min_ndim=2)
+    with pytest.raises(ValueError, match="errors_a must be numeric"):
+        v.as_finite_array(["0.1", "0.2"], "errors_a", ndim=None, min_ndim=1)
