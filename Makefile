@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-BOOK_FLAGS := -n -W --keep-going
+BOOK_FLAGS := -n -W --keep-going --all  # --all: re-read and re-execute every page, even if its source is unchanged
 
 .PHONY: book test env notebooks bench clean
 
