@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from bookcheck import CHROMIUM_ARGS, LocalServer, html_dir, skip_or_fail
+from .bookcheck import CHROMIUM_ARGS, LocalServer, html_dir, skip_or_fail
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import urllib.parse
 
 import pytest
 
-from bookcheck import LinkChecker, PageReport, claimed_formulas, screenshot_dir, toc_pages, visit
+from .bookcheck import LinkChecker, PageReport, claimed_formulas, screenshot_dir, toc_pages, visit
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from bookcheck import LinkChecker, LocalServer, claimed_formulas, visit
+from .bookcheck import LinkChecker, LocalServer, claimed_formulas, visit
 
 pytestmark = pytest.mark.browser
 
