@@ -14,6 +14,7 @@ import numpy as np
 
 __all__ = [
     "as_binary_labels",
+    "as_finite_real",
     "as_finite_array",
     "as_rng",
     "check_open_unit",
@@ -93,7 +94,7 @@ def check_same_length(**arrays: np.ndarray) -> int:
 
 def check_unit_interval(p, name: str) -> float:
     """Return ``p`` as a float in the closed interval [0, 1]."""
-    value = _as_real(p, name)
+    value = as_finite_real(p, name)
     if not 0.0 <= value <= 1.0:
         raise ValueError(f"{name} must lie in [0, 1], got {value!r}")
     return value
@@ -101,7 +102,7 @@ def check_unit_interval(p, name: str) -> float:
 
 def check_open_unit(p, name: str) -> float:
     """Return ``p`` as a float in the open interval (0, 1), as a significance level or a null rate must be."""
-    value = _as_real(p, name)
+    value = as_finite_real(p, name)
     if not 0.0 < value < 1.0:
         raise ValueError(f"{name} must lie strictly between 0 and 1, got {value!r}")
     return value
@@ -131,7 +132,8 @@ def as_rng(rng) -> np.random.Generator:
     raise ValueError(f"rng must be an integer seed or a numpy.random.Generator, got {_describe(rng)}")
 
 
-def _as_real(x, name: str) -> float:
+def as_finite_real(x, name: str) -> float:
+    """Return ``x`` as a finite float; booleans, strings and non-real numbers are refused."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
         raise ValueError(f"{name} must be a real number, got {_describe(x)}")
     value = float(x)

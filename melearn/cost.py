@@ -24,12 +24,11 @@ vertices of the ROC convex hull, and :func:`expected_total_cost` the area under 
 
 from __future__ import annotations
 
-import numbers
 from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_binary_labels, check_same_length
+from ._validation import as_binary_labels, as_finite_real, check_same_length
 from .ranking import threshold_counts
 
 __all__ = [
@@ -49,11 +48,7 @@ _PEEL_ROUNDS = 64
 # -- validation ------------------------------------------------------------------------------------------------
 def _as_cost(value, name: str) -> float:
     """A cost: a finite, non-negative real number (booleans refused)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
-    cost = float(value)
-    if not np.isfinite(cost):
-        raise ValueError(f"{name} must be finite, got {cost!r}")
+    cost = as_finite_real(value, name)
     if cost < 0:
         raise ValueError(f"{name} must be non-negative, got {cost!r}")
     return cost
