@@ -1,8 +1,23 @@
-"""Input validation shared by every public function.
+"""Input validation shared by every public function: one policy, one message format.
 
 Each public function checks its input once, at the door, and raises :class:`ValueError` with a message that
-names the offending argument. Nothing past the door re-checks, and nothing past the door may return a silent
-NaN: an input that would make a formula undefined (one class only, zero pairs, ...) is refused here.
+starts with (or names) the offending argument. Nothing past the door re-checks, and nothing past the door may
+return a silent NaN or inf: an input that would make a formula undefined (one class only, zero pairs, ...) or a
+result that cannot be represented is refused with a message that says so.
+
+The policy
+----------
+* **Numbers** are Python or numpy integers and reals (``fractions.Fraction`` too). Booleans, strings (even
+  ``"0.5"``), ``None`` and complex numbers are refused: a flag or a text is not a number. An integer too large for
+  a float is refused where a float is needed, with a message saying so; counts stay Python integers of any size.
+* **Flags** (``correction``) are ``True`` or ``False`` (or numpy booleans); the string ``"False"`` is refused.
+* **Choices** (``method``, ``numerator``) are one of the listed strings.
+* **Arrays** may be lists, tuples, numpy arrays, pandas ``Series``/``Index``/``DataFrame`` (any dtype pandas
+  offers, including its string dtype and ``Categorical``) and numpy masked arrays *without* masked entries. A
+  masked array with masked entries is refused: dropping the mask would silently score the masked samples. A
+  ragged nested list is refused with a message naming the argument. Missing values (``None``, ``pd.NA``, NaN)
+  are refused.
+* **Labels** (discrete classes) are numbers, booleans or strings; **binary labels** are {0, 1}, {-1, +1} or bool.
 """
 
 from __future__ import annotations
@@ -13,31 +28,129 @@ import operator
 import numpy as np
 
 __all__ = [
+    "as_array",
     "as_binary_labels",
-    "as_finite_real",
+    "as_bool",
+    "as_choice",
     "as_finite_array",
+    "as_finite_real",
+    "as_labels",
+    "as_real",
     "as_rng",
+    "as_unit_array",
     "check_open_unit",
     "check_positive_int",
+    "check_real_interval",
     "check_same_length",
     "check_unit_interval",
+    "is_string_labels",
     "require_both_classes",
+    "require_finite_result",
 ]
+
+_NUMERIC_KINDS = frozenset("biuf")
+_STRING_KINDS = frozenset("US")
+
+
+# -- arrays --------------------------------------------------------------------------------------------------
+def _is_bool(x) -> bool:
+    return isinstance(x, (bool, np.bool_))
+
+
+def _objects_to_array(arr: np.ndarray, name: str) -> np.ndarray:
+    """Give an object array (pandas strings, Categorical values, huge Python ints, mixed input) a proper dtype.
+
+    All strings -> str; all booleans -> bool; all integers -> int64 when they fit, else left as Python ints (exact
+    labels or counts; :func:`as_finite_array` turns them into floats); all reals -> float64. Anything else
+    (``None``, ``pd.NA``, mixed strings and numbers, nested objects) is refused.
+    """
+    flat = arr.ravel().tolist()
+    if not flat:
+        return arr.astype(np.float64)
+    if all(isinstance(v, str) for v in flat):
+        return arr.astype(str)
+    if all(_is_bool(v) for v in flat):
+        return arr.astype(bool)
+    if all(isinstance(v, numbers.Real) and not _is_bool(v) for v in flat):
+        if all(isinstance(v, numbers.Integral) for v in flat):
+            try:
+                return arr.astype(np.int64)
+            except OverflowError:
+                return arr  # Python integers beyond int64: kept exact
+        return _to_float(arr, name)
+    missing = next((v for v in flat if v is None or _is_missing(v)), _NOTHING)
+    if missing is not _NOTHING:
+        raise ValueError(f"{name} contains a missing value ({missing!r}); drop or fill it first")
+    kinds = sorted({type(v).__name__ for v in flat})
+    raise ValueError(f"{name} must hold numbers (or, for labels, strings of one kind), got elements of type {kinds}")
+
+
+_NOTHING = object()
+
+
+def _is_missing(v) -> bool:
+    try:
+        return bool(v != v)  # NaN and pandas' NA (whose comparison raises) are missing
+    except TypeError:
+        return True
+
+
+def _to_float(arr: np.ndarray, name: str) -> np.ndarray:
+    """``arr`` as float64; an integer too large for a float is refused, not turned into inf."""
+    try:
+        out = arr.astype(np.float64)
+    except OverflowError as exc:
+        raise ValueError(f"{name} holds an integer too large to be represented as a float (above 1.8e308)") from exc
+    if arr.dtype.kind == "f" and out.dtype != arr.dtype:  # float128 or float16: overflow shows as new infs
+        if np.any(np.isinf(out) & np.isfinite(arr)):
+            raise ValueError(f"{name} holds a value too large to be represented as a float64 (above 1.8e308)")
+    return out
+
+
+def as_array(x, name: str) -> np.ndarray:
+    """Return ``x`` as a numpy array under the policy above, before any dtype or shape check.
+
+    pandas objects are unwrapped (``to_numpy``), masked arrays refused when anything is masked, ragged input refused
+    with a message naming ``name``, and object arrays given a proper dtype (:func:`_objects_to_array`).
+    """
+    if isinstance(x, np.ma.MaskedArray):
+        if np.ma.getmaskarray(x).any():
+            raise ValueError(
+                f"{name} is a masked array with masked entries: melearn does not silently use or drop them; pass "
+                f"{name}.compressed() (and the same samples of the other arguments) or {name}.filled(value)"
+            )
+        x = np.ma.getdata(x)
+    elif not isinstance(x, np.ndarray) and hasattr(x, "to_numpy") and callable(x.to_numpy):
+        try:
+            x = x.to_numpy()  # pandas Series, Index, DataFrame, Categorical, extension arrays
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    try:
+        arr = np.asarray(x)
+    except (ValueError, TypeError) as exc:  # numpy refuses ragged nested sequences
+        raise ValueError(
+            f"{name} must be a rectangular array: its rows have different lengths or it mixes numbers and sequences"
+        ) from exc
+    if arr.dtype == object:
+        arr = _objects_to_array(arr, name)
+    return arr
 
 
 def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dtype=np.float64) -> np.ndarray:
-    """Return ``x`` as a non-empty, finite array of ``ndim`` dimensions (or, with ``ndim=None``, at least
+    """Return ``x`` as a non-empty, finite float array of ``ndim`` dimensions (or, with ``ndim=None``, at least
     ``min_ndim``: a batch of experiments along leading axes).
 
     Raises
     ------
     ValueError
-        If ``x`` is not numeric, has another number of dimensions, is empty, or holds NaN or inf.
+        If ``x`` is not numeric (strings, even "0.5", are refused), has another number of dimensions, is empty,
+        is ragged or masked, holds NaN or inf, or holds an integer too large for a float.
     """
-    raw = np.asarray(x)
-    if raw.dtype.kind not in "biuf":  # strings, objects and complex numbers are not scores, even "0.5"
+    raw = as_array(x, name)
+    if raw.dtype.kind not in _NUMERIC_KINDS and raw.dtype != object:  # object here: integers beyond int64
         raise ValueError(f"{name} must be numeric (bool, integer or real), got dtype {raw.dtype}")
-    arr = raw.astype(dtype, copy=False)
+    arr = _to_float(raw, name) if raw.dtype != dtype else raw
+    arr = arr.astype(dtype, copy=False)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must be {ndim}-dimensional, got shape {arr.shape}")
     if arr.ndim < min_ndim:
@@ -49,28 +162,76 @@ def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dt
     return arr
 
 
+def as_unit_array(x, name: str) -> np.ndarray:
+    """A probability or a rate: a non-empty float array (0-d allowed) with every entry finite and in [0, 1].
+
+    A bare boolean is refused (it is not a probability); booleans inside an array are refused too.
+    """
+    arr = as_array(x, name)
+    if arr.dtype.kind not in "iuf" and arr.dtype != object:
+        raise ValueError(f"{name} must be a number in [0, 1] or an array of them, got dtype {arr.dtype}")
+    arr = _to_float(arr, name)
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or inf")
+    outside = (arr < 0) | (arr > 1)
+    if np.any(outside):
+        raise ValueError(f"{name} must lie in [0, 1], got {float(arr[outside].flat[0])!r}")
+    return arr
+
+
+def as_labels(y, name: str) -> np.ndarray:
+    """Return discrete class labels as a non-empty 1-d array of numbers, booleans or strings.
+
+    pandas' string dtype and ``Categorical`` are accepted (as their values); integers beyond int64 stay exact
+    Python integers.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` is not 1-dimensional, is empty, is ragged or masked, holds NaN, inf or a missing value, or has a
+        dtype that is neither numeric, boolean nor string (complex numbers, dates, mixed objects).
+    """
+    arr = as_array(y, name)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if arr.dtype.kind not in _NUMERIC_KINDS | _STRING_KINDS and arr.dtype != object:
+        raise ValueError(f"{name} must hold labels that are numbers, booleans or strings, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or inf")
+    return arr
+
+
+def is_string_labels(arr: np.ndarray) -> bool:
+    """Whether validated labels are strings (as opposed to numbers or booleans)."""
+    return arr.dtype.kind in _STRING_KINDS
+
+
 def as_binary_labels(y, name: str = "y_true") -> np.ndarray:
     """Return binary labels as a boolean array, ``True`` for the positive class.
 
     Labels may be given as {0, 1}, {-1, +1} or bool; the positive class is 1 / +1 / True. A label set such as
     {-1, 0} or {0, 1, 2} is refused, since which of its values is "positive" would be a guess.
     """
-    arr = np.asarray(y)
+    arr = as_array(y, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} is empty")
     if arr.dtype == bool:
         return arr.copy()
-    if arr.dtype.kind not in "iuf":  # complex {0j, 1+0j} or strings are not labels
+    if arr.dtype.kind not in "iuf" and arr.dtype != object:  # complex {0j, 1+0j} or strings are not labels
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got dtype {arr.dtype}")
-    if np.issubdtype(arr.dtype, np.floating) and not np.all(np.isfinite(arr)):
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf")
     values = set(np.unique(arr).tolist())
     if not (values <= {0, 1} or values <= {-1, 1}):
         shown = sorted(values)[:5]
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got values {shown}")
-    return arr == 1
+    return np.asarray(arr == 1, dtype=bool)
 
 
 def require_both_classes(y: np.ndarray, name: str = "y_true") -> tuple[int, int]:
@@ -92,58 +253,144 @@ def check_same_length(**arrays: np.ndarray) -> int:
     return next(iter(lengths.values()))
 
 
+# -- scalars ---------------------------------------------------------------------------------------------------
+def _describe(x) -> str:
+    text = repr(x)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{type(x).__name__} {text}"
+
+
+def _scalar(x):
+    """Unwrap a 0-d numpy array into its scalar, so that ``np.array(0.5)`` counts as the number 0.5."""
+    if isinstance(x, np.ndarray) and x.ndim == 0 and x.dtype.kind in "biuf":
+        return x[()]
+    return x
+
+
+def as_real(x, name: str) -> float:
+    """Return ``x`` as a finite float; booleans, strings (even ``"0.5"``), None and complex numbers are refused.
+
+    An integer (or fraction) too large for a float is refused with a message saying so, not turned into inf.
+    """
+    x = _scalar(x)
+    if _is_bool(x) or not isinstance(x, numbers.Real):
+        hint = " (numeric strings are not converted)" if isinstance(x, (str, bytes)) else ""
+        raise ValueError(f"{name} must be a real number, got {_describe(x)}{hint}")
+    try:
+        value = float(x)
+    except OverflowError as exc:
+        raise ValueError(f"{name} is too large to be represented as a float (above 1.8e308), got {_describe(x)}") from exc
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    return value
+
+
+as_finite_real = as_real  # the former name, kept for callers
+
+
+def check_real_interval(x, name: str, low: float, high: float, *, closed: str = "neither") -> float:
+    """Return ``x`` as a float in the interval from ``low`` to ``high``; ``closed`` is "neither", "both", "left" or
+    "right" (which ends belong to it)."""
+    value = as_real(x, name)
+    left_ok = value >= low if closed in ("both", "left") else value > low
+    right_ok = value <= high if closed in ("both", "right") else value < high
+    if not (left_ok and right_ok):
+        lb = "[" if closed in ("both", "left") else "("
+        rb = "]" if closed in ("both", "right") else ")"
+        raise ValueError(f"{name} must lie in {lb}{low:g}, {high:g}{rb}, got {value!r}")
+    return value
+
+
 def check_unit_interval(p, name: str) -> float:
     """Return ``p`` as a float in the closed interval [0, 1]."""
-    value = as_finite_real(p, name)
+    value = as_real(p, name)
     if not 0.0 <= value <= 1.0:
         raise ValueError(f"{name} must lie in [0, 1], got {value!r}")
     return value
 
 
-def check_open_unit(p, name: str) -> float:
-    """Return ``p`` as a float in the open interval (0, 1), as a significance level or a null rate must be."""
-    value = as_finite_real(p, name)
+def check_open_unit(p, name: str, *, minimum: float = 0.0) -> float:
+    """Return ``p`` as a float in the open interval (0, 1), as a significance level or a null rate must be.
+
+    ``minimum`` (> 0) is the smallest value whose result the caller can vouch for (an accuracy limit of a special
+    function); a smaller ``p`` is refused with a message saying so.
+    """
+    value = as_real(p, name)
     if not 0.0 < value < 1.0:
         raise ValueError(f"{name} must lie strictly between 0 and 1, got {value!r}")
+    if value < minimum:
+        raise ValueError(
+            f"{name} = {value!r} is below {minimum:g}, the smallest value for which the result is accurate "
+            "(the special function behind it loses its accuracy there)"
+        )
     return value
 
 
-def check_positive_int(n, name: str, *, minimum: int = 1) -> int:
-    """Return ``n`` as an ``int`` of at least ``minimum`` (booleans and non-integral floats are refused)."""
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+def check_positive_int(n, name: str, *, minimum: int = 1, maximum: int | None = None, why: str = "") -> int:
+    """Return ``n`` as an ``int`` of at least ``minimum`` (and at most ``maximum``, whose reason is ``why``).
+
+    Booleans, strings and non-integral numbers (even 2.0) are refused; integers of any size are accepted below
+    ``maximum``.
+    """
+    n = _scalar(n)
+    if _is_bool(n) or not isinstance(n, numbers.Integral):
         raise ValueError(f"{name} must be an integer, got {_describe(n)}")
     value = operator.index(n)
     if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+        raise ValueError(f"{name} must be at least {minimum}, got {_show_int(value)}")
+    if maximum is not None and value > maximum:
+        reason = f" ({why})" if why else ""
+        raise ValueError(f"{name} must be at most {maximum:,}{reason}, got {_show_int(value)}")
     return value
+
+
+def _show_int(value: int) -> str:
+    """An integer for a message: in full when short, else its size (str() of a huge int is itself refused)."""
+    if value.bit_length() < 100:
+        return f"{value:,}" if abs(value) >= 10**6 else str(value)
+    return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+
+
+def as_bool(x, name: str) -> bool:
+    """Return a flag: ``True`` or ``False`` (numpy booleans too); strings such as ``"False"`` and 0/1 are refused."""
+    x = _scalar(x)
+    if not _is_bool(x):
+        raise ValueError(f"{name} must be True or False, got {_describe(x)}")
+    return bool(x)
+
+
+def as_choice(x, name: str, choices: tuple[str, ...]) -> str:
+    """Return ``x`` if it is one of the strings ``choices``; anything else (other strings, arrays) is refused."""
+    if not isinstance(x, str) or x not in choices:
+        shown = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {shown}, got {_describe(x)}")
+    return x
 
 
 def as_rng(rng) -> np.random.Generator:
     """Return a :class:`numpy.random.Generator` from a seed or a generator.
 
-    ``None`` is refused on purpose: every random choice in this project is reproducible.
+    ``None`` is refused on purpose: every random choice in this project is reproducible. Seeds are non-negative
+    integers of any size.
     """
     if isinstance(rng, np.random.Generator):
         return rng
-    if isinstance(rng, numbers.Integral) and not isinstance(rng, (bool, np.bool_)):
+    rng = _scalar(rng)
+    if isinstance(rng, numbers.Integral) and not _is_bool(rng):
         if rng < 0:
             raise ValueError(f"rng must be a non-negative integer seed or a numpy Generator, got {rng}")
         return np.random.default_rng(int(rng))
     raise ValueError(f"rng must be an integer seed or a numpy.random.Generator, got {_describe(rng)}")
 
 
-def as_finite_real(x, name: str) -> float:
-    """Return ``x`` as a finite float; booleans, strings and non-real numbers are refused."""
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        raise ValueError(f"{name} must be a real number, got {_describe(x)}")
-    value = float(x)
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value!r}")
+# -- results ---------------------------------------------------------------------------------------------------
+def require_finite_result(value, what: str):
+    """Return ``value`` if every entry is finite; else refuse: the true result is beyond the float range.
+
+    Called where an algorithm that avoids overflow in its intermediate results still meets a result that no float
+    can hold, so that the caller sees a ``ValueError`` that says so rather than a silent inf.
+    """
+    if not np.all(np.isfinite(value)):
+        raise ValueError(f"{what} is too large to be represented as a float (above 1.8e308)")
     return value
-
-
-def _describe(x) -> str:
-    text = repr(x)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"{type(x).__name__} {text}"

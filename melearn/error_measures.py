@@ -15,44 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import as_finite_array, check_same_length
+from ._validation import as_finite_array, as_labels, check_same_length, is_string_labels, require_finite_result
 
 __all__ = ["accuracy", "error_rate", "mean_squared_error"]
 
-_NUMERIC_KINDS = frozenset("biuf")
-_STRING_KINDS = frozenset("US")
-
-
-def _as_labels(y, name: str) -> np.ndarray:
-    """Return discrete labels as a non-empty 1-d numpy array of numbers, booleans or strings.
-
-    Raises
-    ------
-    ValueError
-        If ``y`` is not 1-dimensional, is empty, holds NaN or inf, or has a dtype that is neither numeric,
-        boolean nor string (object arrays, complex numbers, dates).
-    """
-    arr = np.asarray(y)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    if arr.dtype.kind not in _NUMERIC_KINDS | _STRING_KINDS:
-        raise ValueError(
-            f"{name} must hold labels that are numbers, booleans or strings, got dtype {arr.dtype}"
-            " (for an object array of strings, pass np.asarray(y, dtype=str))"
-        )
-    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or inf")
-    return arr
-
-
 def _label_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
     """Validate two label arrays of the same length and of comparable kinds."""
-    t = _as_labels(y_true, "y_true")
-    p = _as_labels(y_pred, "y_pred")
+    t = as_labels(y_true, "y_true")
+    p = as_labels(y_pred, "y_pred")
     check_same_length(y_true=t, y_pred=p)
-    if (t.dtype.kind in _STRING_KINDS) != (p.dtype.kind in _STRING_KINDS):
+    if is_string_labels(t) != is_string_labels(p):
         raise ValueError(
             f"y_true and y_pred must hold labels of the same kind, got dtypes {t.dtype} and {p.dtype}:"
             " a string never equals a number, so every sample would silently count as an error"
@@ -83,13 +55,20 @@ def mean_squared_error(y_true, y_pred) -> float:
     Raises
     ------
     ValueError
-        If either argument is empty, not 1-dimensional, not numeric or holds NaN or inf, or if their lengths
-        differ.
+        If either argument is empty, not 1-dimensional, not numeric (strings, even "0.5", are refused), ragged,
+        masked or holds NaN or inf; if their lengths differ; or if the mean squared error exceeds the largest
+        float.
 
     Notes
     -----
     The formula is symmetric in ``y_true`` and ``y_pred``. Agrees with ``sklearn.metrics.mean_squared_error``
     (tests).
+
+    Limits: any finite inputs. Residuals and squares that would overflow (:math:`|f - y| > 10^{154}`) are
+    scaled by a power of two first, so the result is inf-free whenever it is below the largest float
+    (1.8e308); a mean squared error beyond it raises ``ValueError``. Squares below 1e-308 lose precision
+    gradually and those below 5e-324 count as 0 (floating-point underflow). Time O(m), memory two copies of
+    the input.
 
     Examples
     --------
@@ -99,8 +78,33 @@ def mean_squared_error(y_true, y_pred) -> float:
     t = as_finite_array(y_true, "y_true")
     p = as_finite_array(y_pred, "y_pred")
     check_same_length(y_true=t, y_pred=p)
-    residual = p - t
-    return float(np.mean(residual * residual))
+    with np.errstate(over="ignore", invalid="ignore"):
+        residual = p - t
+        value = float(np.mean(residual * residual))
+    if np.isfinite(value):
+        return value
+    # something overflowed (a residual, a square or the sum): redo it scaled, see mean_square
+    with np.errstate(over="ignore"):
+        residual = p * 0.5 - t * 0.5  # cannot overflow; exact unless a half is subnormal
+    return require_finite_result(mean_square(residual, 2.0), "the mean squared error")
+
+
+def mean_square(x: np.ndarray, factor: float = 1.0, axis=None):
+    r"""The mean of :math:`(	ext{factor} \cdot x)^2` without overflow or underflow in between.
+
+    Each entry is divided by a power of two :math:`2^e` near the largest :math:`|x|` (exact, bar subnormals), the
+    mean of the squares of those numbers in [-1, 1] is taken, and :math:`2^{2e}\,	ext{factor}^2` is multiplied
+    back in two steps, so an inf comes out only when the result itself exceeds the float range. Power-of-two
+    scaling commutes with rounding, so where the plain formula does not overflow the two agree bit for bit.
+    """
+    top = np.max(np.abs(x), axis=axis, keepdims=True)
+    _, e = np.frexp(top)
+    scaled = np.ldexp(x, -e)  # |scaled| < 1
+    mean = np.mean(scaled * scaled, axis=axis)
+    e = np.squeeze(e, axis=axis) if axis is not None else e.reshape(())
+    with np.errstate(over="ignore"):
+        out = np.ldexp(np.ldexp(mean, e) * factor, e) * factor
+    return float(out) if np.ndim(out) == 0 else out
 
 
 def error_rate(y_true, y_pred) -> float:

@@ -24,15 +24,26 @@ loop over samples):
 
 from __future__ import annotations
 
+import math
 import numbers
 from fractions import Fraction
 
 import numpy as np
 
-from ._validation import as_rng, check_positive_int
-from .error_measures import _as_labels
+from ._validation import as_bool, as_labels, as_real, as_rng, check_positive_int
 
 __all__ = ["bootstrap_sample", "expected_out_of_bag_fraction", "holdout_split", "kfold_split"]
+
+#: The largest number of samples the stratified splits take: the largest-remainder shares n * m_c are exact int64
+#: products below 2**63 (and an index array of 2**31 samples is 16 GiB already).
+MAX_SAMPLES = 2**31
+#: The most indices :func:`kfold_split` returns in all, k * m (8 bytes each: 800 MB); leave-one-out up to m = 10 000.
+KFOLD_MAX_INDICES = 10**8
+#: The largest m of :func:`bootstrap_sample`: the draws and their counts take 16 bytes per sample (1.6 GB).
+BOOTSTRAP_MAX_M = 10**8
+#: The largest m for which :func:`expected_out_of_bag_fraction` builds the exact fraction, whose numerator and
+#: denominator have about m log2(m) bits (1.7 million bits and about 0.1 s at the limit).
+EXACT_OOB_MAX_M = 10**5
 
 
 def _classes_shuffled(y, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -41,7 +52,9 @@ def _classes_shuffled(y, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarr
     ``order`` lists the sample indices grouped by class (classes in sorted label order), in random order within
     each class.
     """
-    labels = _as_labels(y, "y")
+    labels = as_labels(y, "y")
+    if labels.size > MAX_SAMPLES:
+        raise ValueError(f"y holds {labels.size} samples, more than MAX_SAMPLES = 2**31 that the splits support")
     _, codes, sizes = np.unique(labels, return_inverse=True, return_counts=True)
     codes = codes.reshape(-1)
     order = np.lexsort((rng.random(codes.size), codes))
@@ -50,16 +63,19 @@ def _classes_shuffled(y, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarr
 
 def _test_size_count(test_size, m: int) -> int:
     """The number of test samples: ``test_size`` as a fraction of m (rounded half up), or as a count."""
+    if isinstance(test_size, np.ndarray) and test_size.ndim == 0:
+        test_size = test_size[()]
     if isinstance(test_size, (bool, np.bool_)) or not isinstance(test_size, numbers.Real):
         raise ValueError(f"test_size must be a fraction in (0, 1) or an integer count, got {test_size!r}")
     if isinstance(test_size, numbers.Integral):
-        n_test = int(test_size)
+        n_test = check_positive_int(test_size, "test_size", minimum=-(2**63))
         if not 1 <= n_test <= m - 1:
+            shown = n_test if abs(n_test) < 10**18 else ("a huge integer" if n_test > 0 else "a huge negative integer")
             raise ValueError(
-                f"test_size as a count must lie between 1 and m - 1 = {m - 1} (m = {m} samples), got {n_test}"
+                f"test_size as a count must lie between 1 and m - 1 = {m - 1} (m = {m} samples), got {shown}"
             )
         return n_test
-    fraction = float(test_size)
+    fraction = as_real(test_size, "test_size")
     if not (np.isfinite(fraction) and 0.0 < fraction < 1.0):
         raise ValueError(f"test_size as a fraction must lie strictly between 0 and 1, got {test_size!r}")
     n_test = int(np.floor(fraction * m + 0.5))
@@ -124,6 +140,10 @@ def holdout_split(y, test_size, rng) -> tuple[np.ndarray, np.ndarray]:
     ceiling is decided by the largest remainders, ties at random, so a class of a single sample may land in
     either set. Time O(m log m) (one sort).
 
+    Limits: m up to ``MAX_SAMPLES`` = 2**31 samples (the shares are exact int64 products); memory a few arrays
+    of m integers. Labels may be numbers, booleans or strings, including a pandas ``Series`` of strings and a
+    ``Categorical``; a masked array with masked entries is refused.
+
     The book advises putting about 2/3 to 4/5 of the samples into the training set and repeating random splits,
     reporting the average.
 
@@ -176,7 +196,8 @@ def kfold_split(y, k, rng) -> list[tuple[np.ndarray, np.ndarray]]:
     ------
     ValueError
         If ``y`` is empty, not 1-dimensional, holds NaN or an unsupported dtype; if ``k`` is not an integer or
-        not in [2, m]; if ``rng`` is neither a non-negative integer nor a Generator.
+        not in [2, m]; if ``k * m`` exceeds ``KFOLD_MAX_INDICES``; if ``rng`` is neither a non-negative integer
+        nor a Generator.
 
     Notes
     -----
@@ -184,6 +205,10 @@ def kfold_split(y, k, rng) -> list[tuple[np.ndarray, np.ndarray]]:
     :math:`m_c` samples has :math:`\lfloor m_c/k \rfloor` or :math:`\lceil m_c/k \rceil` samples in every test
     part. A class with fewer than k samples therefore appears in only :math:`m_c` of the test parts (one sample
     each) and is absent from the others: no split can do better, and no warning is given. Time O(m log m).
+
+    Limits: the k pairs hold k * m indices in all, so k * m may be at most ``KFOLD_MAX_INDICES`` = 10**8 (800 MB
+    of int64; leave-one-out up to m = 10 000); beyond, ``ValueError`` (iterate over the test parts of a smaller
+    k, or build the training parts one at a time). Time O(m log m + k m).
 
     Examples
     --------
@@ -199,6 +224,11 @@ def kfold_split(y, k, rng) -> list[tuple[np.ndarray, np.ndarray]]:
     k = check_positive_int(k, "k", minimum=2)
     if k > m:
         raise ValueError(f"k must be at most the number of samples m = {m}, got {k}")
+    if k * m > KFOLD_MAX_INDICES:
+        raise ValueError(
+            f"k = {k} folds of m = {m} samples return k * m = {k * m:,} indices, more than KFOLD_MAX_INDICES = "
+            f"{KFOLD_MAX_INDICES:,} (800 MB); use fewer folds"
+        )
     fold_of = np.empty(m, dtype=np.int64)
     fold_of[order] = generator.permutation(k)[np.arange(m) % k]
     # one stable sort groups the samples by fold, each group in increasing index order
@@ -237,8 +267,8 @@ def bootstrap_sample(m, rng) -> tuple[np.ndarray, np.ndarray]:
     Raises
     ------
     ValueError
-        If ``m`` is not an integer or is less than 1; if ``rng`` is neither a non-negative integer nor a
-        Generator.
+        If ``m`` is not an integer, is less than 1 or more than ``BOOTSTRAP_MAX_M`` = 10**8 (the draws and their
+        counts take 16 bytes per sample); if ``rng`` is neither a non-negative integer nor a Generator.
 
     See Also
     --------
@@ -252,14 +282,14 @@ def bootstrap_sample(m, rng) -> tuple[np.ndarray, np.ndarray]:
     >>> set(in_bag.tolist()).isdisjoint(out_of_bag.tolist())
     True
     """
-    m = check_positive_int(m, "m", minimum=1)
+    m = check_positive_int(m, "m", minimum=1, maximum=BOOTSTRAP_MAX_M, why="BOOTSTRAP_MAX_M: 16 bytes per sample")
     generator = as_rng(rng)
     draws = generator.integers(0, m, size=m, dtype=np.int64)
     never_drawn = np.flatnonzero(np.bincount(draws, minlength=m) == 0)
     return draws, never_drawn.astype(np.int64)
 
 
-def expected_out_of_bag_fraction(m) -> Fraction:
+def expected_out_of_bag_fraction(m, *, exact: bool = True) -> Fraction | float:
     r"""The exact expected fraction of samples never drawn in m bootstrap draws: :math:`(1 - 1/m)^m`.
 
     Each sample is missed by one draw with probability :math:`1 - 1/m`, by all m independent draws with
@@ -271,21 +301,51 @@ def expected_out_of_bag_fraction(m) -> Fraction:
     ----------
     m : int
         The number of samples, at least 1.
+    exact : bool, default True
+        ``True`` returns the exact fraction (for m up to ``EXACT_OOB_MAX_M``); ``False`` a float for any m.
 
     Returns
     -------
-    fractions.Fraction
-        :math:`((m - 1)/m)^m`, exactly.
+    fractions.Fraction or float
+        :math:`((m - 1)/m)^m`: exactly, or (``exact=False``) as the float
+        :math:`\exp\big(m \log(1 - 1/m)\big)`, correct to a few units of rounding.
 
     Raises
     ------
     ValueError
-        If ``m`` is not an integer or is less than 1.
+        If ``m`` is not an integer or is less than 1; if ``exact`` is not a bool; or if ``exact=True`` and
+        ``m > EXACT_OOB_MAX_M`` = 10**5.
+
+    Notes
+    -----
+    Limits: the exact fraction has about :math:`m \log_2 m` bits in its numerator and its denominator, so it
+    is built only up to ``EXACT_OOB_MAX_M`` = 10**5 (1.7 million bits, about 0.1 s); beyond, pass
+    ``exact=False``. (Python prints an integer of more than 4300 digits only after
+    ``sys.set_int_max_str_digits``; the fraction for m above about 1300 has such a numerator.) The float route
+    takes any m, however large: :math:`m \log(1 - 1/m) = -\sum_{j \ge 1} 1/(j\,m^{j-1})` is summed as a
+    series when :math:`1/m` is tiny, so m = 10**400 gives :math:`1/e`, not 1.
 
     Examples
     --------
     >>> expected_out_of_bag_fraction(3)
     Fraction(8, 27)
+    >>> round(expected_out_of_bag_fraction(10**9, exact=False), 12)
+    0.367879441171
     """
     m = check_positive_int(m, "m", minimum=1)
-    return Fraction(m - 1, m) ** m
+    exact = as_bool(exact, "exact")
+    if exact:
+        if m > EXACT_OOB_MAX_M:
+            raise ValueError(
+                f"m must be at most EXACT_OOB_MAX_M = {EXACT_OOB_MAX_M:,} for the exact fraction (about m log2(m) "
+                "bits); pass exact=False for a float"
+            )
+        return Fraction(m - 1, m) ** m
+    if m == 1:
+        return 0.0
+    x = 1 / m  # a correctly rounded float, 0.0 when m exceeds the float range
+    if x > 2.0**-20:
+        exponent = m * math.log1p(-x)
+    else:  # m log(1 - x) = -(1 + x/2 + x^2/3 + ...); the next term, x^3/4, is below 2**-62
+        exponent = -(1.0 + x / 2.0 + x * x / 3.0)
+    return math.exp(exponent)

@@ -51,7 +51,7 @@ def test_single_class_is_refused():
         ([np.nan], "NaN or inf"),
         (["x"], "numeric"),
         (["0.5"], "numeric"),
-        ([None, 1.0], "numeric"),
+        ([None, 1.0], "missing value"),
         (np.array([1 + 2j]), "numeric"),
         ([[1.0]], "1-dim"),
     ],
