@@ -2,15 +2,12 @@ r"""The bias-variance decomposition: formulas (2.37)-(2.42) of section 2.5.
 
 Derived and checked in the book page ``chapters/bias_variance.ipynb``.
 
-Two halves share this module:
-
-* the numbers: :func:`bias_variance_decomposition` splits the mean squared error of many models, each trained on
-  its own training set, into the sample versions of :math:`\mathrm{bias}^2(x)`, :math:`\mathrm{var}(x)` and
-  :math:`\varepsilon^2`, plus the cross terms that vanish only in expectation; :func:`polynomial_predictions`
-  fits one least-squares polynomial per training set, the learner of the page's numerical study;
-* the symbols: :func:`bias_variance_derivation` builds the book's derivation (2.41), the step (2.42) and the
-  lemma that kills the cross term, as :class:`~melearn.derivation.Derivation` chains whose every step names
-  the rules it uses, so the page and the tests check the very same objects.
+:func:`bias_variance_decomposition` splits the mean squared error of many models, each trained on its own
+training set, into the sample versions of :math:`\mathrm{bias}^2(x)`, :math:`\mathrm{var}(x)` and
+:math:`\varepsilon^2`, plus the cross terms that vanish only in expectation; :func:`polynomial_predictions` fits
+one least-squares polynomial per training set, the learner of the page's numerical study. The symbolic
+derivation of (2.41) and (2.42) is :mod:`melearn.derivation.bias_variance`; this module imports neither sympy
+nor the derivation code.
 
 Conventions
 -----------
@@ -22,21 +19,16 @@ set :math:`D` (the true label plus noise), and :math:`f(x; D)` the prediction of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
-import sympy as sp
 
 from ._validation import as_finite_array, check_positive_int
-from .derivation import Derivation, Expectation, Rule
 
 __all__ = [
     "BiasVariance",
-    "BiasVarianceDerivation",
     "bias_variance_by_point",
     "bias_variance_decomposition",
-    "bias_variance_derivation",
     "polynomial_predictions",
 ]
 
@@ -269,197 +261,3 @@ def polynomial_predictions(x_train, y_train, x_eval, degree: int) -> np.ndarray:
 
     coefficients = np.linalg.pinv(design(xt)) @ yt[..., None]  # (T, degree + 1, 1)
     return (design(xe) @ coefficients)[..., 0]
-
-
-# -- the symbols ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class BiasVarianceDerivation:
-    r"""The symbols, rules and checked chains of the bias-variance decomposition (2.37)-(2.42).
-
-    Attributes
-    ----------
-    f, f_bar, y_D, y : sympy symbols
-        :math:`f(x; D)`, :math:`\bar f(x)`, :math:`y_D`, :math:`y`; :math:`f(x; D)` and :math:`y_D` are random
-        under :math:`\mathbb{E}_D`, the other two are constants.
-    var, bias2, eps2 : sympy symbols
-        :math:`\mathrm{var}(x)`, :math:`\mathrm{bias}^2(x)`, :math:`\varepsilon^2`.
-    E : Expectation
-        The operator :math:`\mathbb{E}_D`.
-    rules : dict of str to Rule
-        Every rule the chains may use, by name.
-    chain_2_41, chain_2_42, cross_term : Derivation
-        The book's seven lines of (2.41); the step from its last line to (2.42); and the lemma that the cross
-        term :math:`\mathbb{E}_D[2(f(x; D) - \bar f(x))(\bar f(x) - y_D)]` is zero. Not yet checked: call
-        ``.check()``.
-    """
-
-    f: sp.Symbol
-    f_bar: sp.Symbol
-    y_D: sp.Symbol
-    y: sp.Symbol
-    var: sp.Symbol
-    bias2: sp.Symbol
-    eps2: sp.Symbol
-    E: Expectation
-    rules: dict
-    chain_2_41: Derivation
-    chain_2_42: Derivation
-    cross_term: Derivation
-
-
-#: The names of the rules of :func:`bias_variance_derivation`, as shown beside the steps.
-RULE_NAMES = (
-    "linearity",
-    "constant",
-    "(2.37)",
-    "zero-mean noise",
-    "independence",
-    "(2.38)",
-    "(2.39)",
-    "(2.40)",
-)
-
-
-def _add(*terms):
-    # a regrouping step must stay unevaluated, or it would print as the line before it
-    return sp.Add(*terms, evaluate=False)
-
-
-def _mul(*factors):
-    return sp.Mul(*factors, evaluate=False)
-
-
-def bias_variance_derivation(omit: Iterable[str] = (), *, short: bool = False) -> BiasVarianceDerivation:
-    r"""Build the book's derivation of the bias-variance decomposition, (2.41) and (2.42), ready to check.
-
-    The chain of (2.41) follows the book's seven lines; each step names the rules it uses (linearity of
-    :math:`\mathbb{E}_D`, the expectation of a constant, the definition (2.37) of :math:`\bar f(x)`, zero-mean
-    noise, the independence of :math:`f(x; D)` and :math:`y_D`), and the step (2.42) uses the definitions
-    (2.38)-(2.40). Derived and shown on ``chapters/bias_variance.ipynb``.
-
-    Parameters
-    ----------
-    omit : iterable of str, optional
-        Names of rules (see ``RULE_NAMES``) to leave out of every step, to show that a check then fails at the
-        step that needs the rule.
-    short : bool, optional
-        Render :math:`f(x; D)` as :math:`f` and :math:`\bar f(x)` as :math:`\bar f` in the chains (a printing
-        option only: the checked expressions are the same), so that long lines fit on a page.
-
-    Returns
-    -------
-    BiasVarianceDerivation
-        The symbols, the rules and three unchecked :class:`~melearn.derivation.Derivation` chains.
-
-    Raises
-    ------
-    ValueError
-        If ``omit`` names a rule that does not exist.
-
-    Examples
-    --------
-    >>> bv = bias_variance_derivation()
-    >>> bv.chain_2_41.check().checked, bv.chain_2_42.check().checked, bv.cross_term.check().checked
-    (True, True, True)
-    >>> len(bv.chain_2_41.steps) + 1  # the book's seven lines, the first being the definition of E(f; D)
-    7
-    >>> bias_variance_derivation(omit=["independence"]).chain_2_41.check()
-    Traceback (most recent call last):
-    ...
-    melearn.derivation.DerivationError: step 3 ('the cross term vanishes') does not follow from step 2: ...
-    """
-    omit = frozenset(omit)
-    unknown = sorted(omit - set(RULE_NAMES))
-    if unknown:
-        raise ValueError(f"omit names unknown rules {unknown}; the rules are {list(RULE_NAMES)}")
-
-    f = sp.Symbol("f(x; D)")
-    f_bar = sp.Symbol(r"\bar{f}(x)")
-    y_D = sp.Symbol("y_D")
-    y = sp.Symbol("y")
-    var = sp.Symbol(r"\operatorname{var}(x)")
-    bias2 = sp.Symbol(r"\operatorname{bias}^{2}(x)")
-    eps2 = sp.Symbol(r"\varepsilon^{2}")
-    E = Expectation([f, y_D], subscript="D")
-    e = r"\mathbb{E}_{D}"
-
-    rules = {
-        "linearity": E.linearity,
-        "constant": Rule("constant", E.constant.statement, E.constant.rewrite),
-        "(2.37)": Rule.substitution("(2.37)", {E(f): f_bar}, rf"\bar f(x) = {e}[f(x; D)]"),
-        "zero-mean noise": Rule.substitution(
-            "zero-mean noise", {E(y_D): y}, rf"{e}[y_D - y] = 0, \text{{ i.e. }} {e}[y_D] = y"
-        ),
-        "independence": E.independent([f], [y_D], name="independence"),
-        "(2.38)": Rule.substitution(
-            "(2.38)", {var: E((f - f_bar) ** 2)}, rf"\operatorname{{var}}(x) = {e}[(f(x; D) - \bar f(x))^2]"
-        ),
-        "(2.39)": Rule.substitution("(2.39)", {eps2: E((y_D - y) ** 2)}, rf"\varepsilon^2 = {e}[(y_D - y)^2]"),
-        "(2.40)": Rule.substitution(
-            "(2.40)", {bias2: (f_bar - y) ** 2}, r"\operatorname{bias}^2(x) = (\bar f(x) - y)^2"
-        ),
-    }
-
-    def use(*names):
-        return [rules[name] for name in names if name not in omit]
-
-    options = {"order": "none"}
-    tf, tfb = r"f(x; D)", r"\bar f(x)"  # how the reasons write f(x; D) and f_bar(x)
-    if short:
-        options["symbol_names"] = {f: "f", f_bar: r"\bar f"}
-        tf, tfb = "f", r"\bar f"
-    mean_zero = rf"$\mathbb{{E}}_D[{tf} - {tfb}] = 0$"
-    d_f = _add(f, -f_bar)  # f(x; D) - f_bar(x)
-    d_fy = _add(f_bar, -y_D)  # f_bar(x) - y_D
-    d_bias = _add(f_bar, -y)  # f_bar(x) - y
-    d_noise = _add(y, -y_D)  # y - y_D
-    var_term = E(d_f**2)
-
-    chain = Derivation(E(_add(f, -y_D) ** 2), lhs="E(f; D)", latex_options=options, layout="below")
-    chain.step(E(_add(f, -f_bar, f_bar, -y_D) ** 2), rf"add and subtract ${tfb}$")
-    chain.step(
-        _add(var_term, E(d_fy**2), E(_mul(2, d_f, d_fy))),
-        "expand the square",
-        rules=use("linearity"),
-    )
-    chain.step(
-        _add(var_term, E(d_fy**2)),
-        "the cross term vanishes",
-        rules=use("linearity", "constant", "(2.37)", "independence"),
-    )
-    chain.step(_add(var_term, E(_add(f_bar, -y, y, -y_D) ** 2)), "add and subtract $y$")
-    chain.step(
-        _add(var_term, E(d_bias**2), E(d_noise**2), _mul(2, E(_mul(d_bias, d_noise)))),
-        "expand the square",
-        rules=use("linearity"),
-    )
-    result_2_41 = _add(var_term, d_bias**2, E(_add(y_D, -y) ** 2))
-    chain.step(
-        result_2_41,
-        rf"${tfb} - y$ is a constant",
-        rules=use("linearity", "constant", "zero-mean noise"),
-    )
-
-    chain_2_42 = Derivation(result_2_41, lhs="E(f; D)", lhs_note="by (2.41)", latex_options=options, layout="below")
-    chain_2_42.step(_add(bias2, var, eps2), "definitions", rules=use("(2.40)", "(2.38)", "(2.39)"))
-
-    cross = Derivation(E(_mul(2, d_f, d_fy)), latex_options=options, layout="below")
-    cross.step(E(_add(_mul(2, d_f, d_bias), _mul(2, d_f, d_noise))), "add and subtract $y$")
-    cross.step(
-        _add(_mul(2, d_bias, E(d_f)), _mul(2, E(_mul(d_f, d_noise)))),
-        rf"${tfb} - y$ is a constant",
-        rules=use("linearity"),
-    )
-    cross.step(
-        _mul(2, E(_mul(d_f, d_noise))),
-        mean_zero,
-        rules=use("linearity", "constant", "(2.37)"),
-    )
-    cross.step(
-        _mul(2, E(d_f), E(d_noise)),
-        "factorise",
-        rules=use("linearity", "constant", "independence"),
-    )
-    cross.step(sp.Integer(0), mean_zero, rules=use("linearity", "constant", "(2.37)"))
-
-    return BiasVarianceDerivation(f, f_bar, y_D, y, var, bias2, eps2, E, rules, chain, chain_2_42, cross)

@@ -1,0 +1,58 @@
+r"""Checked derivations: the chains the pages show, the rules they use, and the ledger of what each page proves.
+
+A page builds a :class:`Derivation` (a chain of equal expressions, each step with its reason and the rules it
+names), calls :meth:`Derivation.check`, and displays it: the LaTeX a reader sees is rendered from the very
+expressions that were checked, and a line is ticked only when ``check()`` proved the chain as it stands.
+
+What the checker guarantees:
+
+* algebra alone decides a step that names no rule: no sum, integral, derivative, limit or expectation is
+  evaluated or manipulated unless a named rule does it (:mod:`melearn.derivation._algebra`);
+* a false step, a step that changes nothing, and a step that names a rule it does not need are refused with
+  :class:`DerivationError`;
+* anything that contains a random quantity is random under its :class:`Expectation`; operators over different
+  random sets are different operators;
+* every rule is of one kind (definition, assumption, lemma, cited, computation) and, where it is an equation,
+  states the equation it applies (:mod:`melearn.derivation.rules`);
+* :func:`page_ledger` summarises what a page's chains rest on; claims supported only by enumeration or simulation
+  are recorded as such, with their scope, never as proved.
+
+Modules: :mod:`~melearn.derivation.chain` (the chain and its check), :mod:`~melearn.derivation.rules`,
+:mod:`~melearn.derivation.operators` (E, P, Var, Cov, indicator), :mod:`~melearn.derivation.sums` (finite-sum
+rules), :mod:`~melearn.derivation.ledger`, :mod:`~melearn.derivation.display` (unevaluated forms for display),
+:mod:`~melearn.derivation.bias_variance` (the derivation of (2.41)-(2.42)).
+"""
+
+from . import sums
+from .chain import Derivation, DerivationError, Step, equal_modulo, rules_latex, show_refusal
+from .display import add, frac, mul, root, say, tex
+from .ledger import page_ledger, record_enumeration, record_simulation
+from .operators import Cov, Expectation, Indicator, P, Var, operator
+from .rules import KINDS, Rule
+
+__all__ = [
+    "KINDS",
+    "Cov",
+    "Derivation",
+    "DerivationError",
+    "Expectation",
+    "Indicator",
+    "P",
+    "Rule",
+    "Step",
+    "Var",
+    "add",
+    "equal_modulo",
+    "frac",
+    "mul",
+    "operator",
+    "page_ledger",
+    "record_enumeration",
+    "record_simulation",
+    "root",
+    "rules_latex",
+    "say",
+    "show_refusal",
+    "sums",
+    "tex",
+]

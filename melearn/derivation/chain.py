@@ -1,0 +1,337 @@
+r"""A derivation: a chain of equal expressions, each step with its reason and the rules it uses, checked.
+
+How a step is checked
+---------------------
+Step ``k`` follows from step ``k - 1`` when the two expressions are equal *modulo the rules the step names*: both
+sides are rewritten with those rules (and only those) until nothing changes, and their difference must then be
+zero by algebra alone (:mod:`melearn.derivation._algebra`): sums, integrals, derivatives, limits and expectations
+are unknowns to algebra, so none of them is evaluated unless a named rule does it. Three more things are refused:
+
+* a step that changes nothing (the same expression, or the same rendering, as the line before);
+* a named rule the step does not need (the step still holds with that rule removed): a rule beside a step is a
+  claim that the step uses it;
+* a first line ``lhs = start`` that claims more than notation without being checked.
+
+``check()`` marks the chain as proved for the exact steps it checked; adding a step, or changing the chain in any
+way, removes every tick until the next ``check()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+import sympy as sp
+
+from . import ledger as _ledger
+from ._algebra import is_zero, normal_form, residue
+from .rules import Rule
+
+__all__ = ["Derivation", "DerivationError", "Step", "equal_modulo", "show_refusal"]
+
+_MAX_REWRITE_ROUNDS = 50
+LAYOUTS = ("side", "below")
+
+
+class DerivationError(AssertionError):
+    """A step of a :class:`Derivation` does not follow from the step before it, or claims what it does not use."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One link of a derivation: the expression, the reason it holds, and the rules it uses."""
+
+    expr: sp.Basic
+    why: str
+    rules: tuple[Rule, ...] = ()
+
+
+def _rewrite(expr: sp.Basic, rules: tuple[Rule, ...]) -> sp.Basic:
+    """Apply ``rules`` until the expression stops changing (algebra normal form in between)."""
+    current = normal_form(expr)
+    for _ in range(_MAX_REWRITE_ROUNDS):
+        following = current
+        for rule in rules:
+            following = normal_form(rule(following))
+        if following == current:
+            return current
+        current = following
+    raise DerivationError(f"the rules {[r.name for r in rules]} did not settle after {_MAX_REWRITE_ROUNDS} rounds")
+
+
+def equal_modulo(a: sp.Basic, b: sp.Basic, rules: Iterable[Rule] = ()) -> bool:
+    """Return whether ``a == b`` follows from algebra and the given ``rules`` alone."""
+    rules = tuple(rules)
+    return is_zero(_rewrite(a, rules) - _rewrite(b, rules))
+
+
+class Derivation:
+    r"""A chain of equal expressions, each with the reason it holds; checked, then rendered.
+
+    Parameters
+    ----------
+    start : sympy expression
+        The expression being transformed.
+    lhs : sympy expression or str, optional
+        What the chain is equal to, written before the first "=". A **string** is notation only (raw LaTeX): the
+        first line is rendered ``lhs := start``, marked as a definition and never ticked. A **sympy expression**
+        makes the first line a step of its own, ``lhs = start``, checked with ``lhs_rules`` and ticked like any
+        other step.
+    latex_options : mapping, optional
+        Keyword arguments for :func:`sympy.latex` when the chain is rendered, e.g. ``{"order": "none"}``.
+    layout : {"side", "below"}
+        Reasons in a column to the right of the steps, or each on its own line below its step.
+    lhs_note : str
+        The reason shown on the first line (default: "definition").
+    lhs_rules : iterable of Rule
+        The rules that prove ``lhs = start`` when ``lhs`` is an expression.
+
+    Notes
+    -----
+    sympy evaluates ``(f - fbar) + (fbar - y)`` to ``f - y`` as soon as it is built. A step that only regroups
+    must be built unevaluated (``sp.Add(..., evaluate=False)``; see :mod:`melearn.derivation.display`), or it
+    would render as the line before it, and be refused as a step that changes nothing.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> x = sp.symbols("x")
+    >>> d = Derivation(sp.sin(x) ** 2 + sp.cos(x) ** 2).step(sp.Integer(1), "Pythagoras").check()
+    >>> print(d.latex())
+    \begin{aligned}
+    \sin^{2}{\left(x \right)} + \cos^{2}{\left(x \right)} &= 1 && \checkmark\ \text{Pythagoras}
+    \end{aligned}
+    >>> a, b = sp.symbols("a b")
+    >>> Derivation((a + b) ** 2).step(a**2 + b**2, "forget the cross term").check()
+    Traceback (most recent call last):
+    ...
+    melearn.derivation.chain.DerivationError: step 1 ('forget the cross term') does not follow from step 0: ...
+    """
+
+    def __init__(
+        self,
+        start: sp.Basic,
+        lhs: sp.Basic | str | None = None,
+        *,
+        latex_options: Mapping | None = None,
+        layout: str = "side",
+        lhs_note: str = "definition",
+        lhs_rules: Iterable[Rule] = (),
+    ):
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        self._start = sp.sympify(start)
+        self._lhs = lhs if (lhs is None or isinstance(lhs, str)) else sp.sympify(lhs)
+        self._lhs_rules = _as_rules(lhs_rules)
+        if self._lhs_rules and not isinstance(self._lhs, sp.Basic):
+            raise ValueError("lhs_rules need an lhs that is a sympy expression (a string is notation only)")
+        self.latex_options = dict(latex_options or {})
+        self.layout = layout
+        self.lhs_note = str(lhs_note)
+        self._steps: tuple[Step, ...] = ()
+        self._proved: tuple | None = None  # the signature of the chain that check() proved
+
+    # -- the chain -------------------------------------------------------------------------------------------
+    @property
+    def start(self) -> sp.Basic:
+        """The expression the steps transform."""
+        return self._start
+
+    @property
+    def lhs(self):
+        """What the chain is equal to (notation string, expression, or None)."""
+        return self._lhs
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps, in order (read-only: add steps with :meth:`step`)."""
+        return self._steps
+
+    @property
+    def first(self) -> sp.Basic:
+        """The first expression of the chain: ``lhs`` when it is an expression, else ``start``."""
+        return self._lhs if isinstance(self._lhs, sp.Basic) else self._start
+
+    @property
+    def result(self) -> sp.Basic:
+        """The last expression of the chain."""
+        return self._steps[-1].expr if self._steps else self._start
+
+    def equation(self) -> sp.Eq:
+        """The first expression equals the last, as an unevaluated sympy equation."""
+        return sp.Eq(self.first, self.result, evaluate=False)
+
+    def _links(self) -> tuple[Step, ...]:
+        """Every checked link: ``lhs = start`` (when lhs is an expression), then the steps."""
+        head = (Step(self._start, self.lhs_note, self._lhs_rules),) if isinstance(self._lhs, sp.Basic) else ()
+        return head + self._steps
+
+    def _signature(self) -> tuple:
+        return (self.first, self._links())
+
+    def step(self, expr: sp.Basic, why: str, *, rules: Iterable[Rule] = ()) -> "Derivation":
+        """Append a step: ``expr`` equals the previous expression because ``why``, using ``rules``.
+
+        Returns the derivation itself, so that steps chain. Any tick is removed until the next :meth:`check`.
+        """
+        self._steps = self._steps + (Step(sp.sympify(expr), str(why), _as_rules(rules)),)
+        self._proved = None
+        return self
+
+    # -- checking --------------------------------------------------------------------------------------------
+    def check(self) -> "Derivation":
+        """Prove every step; raise :class:`DerivationError` naming the first one that does not hold.
+
+        A step fails when it does not follow from the line before modulo its rules, when it changes nothing,
+        or when one of its named rules is not needed. Returns the derivation itself when every step holds.
+        """
+        if not self._steps:
+            raise DerivationError("the derivation has no steps to check")
+        links = self._links()
+        offset = 0 if isinstance(self._lhs, sp.Basic) else 1
+        previous = self.first
+        for index, link in enumerate(links):
+            k = index + offset
+            label = f"step {k} ({link.why!r})" if k else f"the first line ({link.why!r})"
+            if _same_on_screen(previous, link.expr, self.latex_options):
+                raise DerivationError(f"{label} changes nothing: it is the line before it again")
+            if not equal_modulo(previous, link.expr, link.rules):
+                used = ", ".join(rule.name for rule in link.rules) or "no rules"
+                rest = residue(_rewrite(previous, link.rules), _rewrite(link.expr, link.rules))
+                raise DerivationError(
+                    f"{label} does not follow from step {max(k - 1, 0)}: with {used}, the two sides differ by {rest}"
+                )
+            for rule in link.rules:
+                others = tuple(r for r in link.rules if r is not rule)
+                if equal_modulo(previous, link.expr, others):
+                    raise DerivationError(
+                        f"{label} names the rule {rule.name!r} but holds without it: a rule beside a step must be "
+                        "needed"
+                    )
+            previous = link.expr
+        self._proved = self._signature()
+        _ledger.register(self)
+        return self
+
+    @property
+    def checked(self) -> bool:
+        """Whether :meth:`check` has passed on the chain exactly as it is now."""
+        return self._proved is not None and self._proved == self._signature()
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The distinct rules the chain uses, in order of first use."""
+        seen: dict[int, Rule] = {}
+        for link in self._links():
+            for rule in link.rules:
+                seen.setdefault(id(rule), rule)
+        return tuple(seen.values())
+
+    def links(self) -> tuple[Step, ...]:
+        """Every checked link of the chain (the first line when ``lhs`` is an expression, then the steps)."""
+        return self._links()
+
+    # -- rendering -------------------------------------------------------------------------------------------
+    def latex(self, *, reasons: bool = True, layout: str | None = None) -> str:
+        r"""The chain as ``\begin{aligned} ... \end{aligned}``, with reasons and rule names beside the steps.
+
+        A line is marked ``\checkmark`` only when :meth:`check` has proved the chain as it is now. A first line
+        given as notation (``lhs`` a string) is written ``lhs := start`` and never ticked.
+        """
+        layout = self.layout if layout is None else layout
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        tex = self._tex
+        ticked = self.checked
+        rows: list[tuple[str, str]] = []
+        if isinstance(self._lhs, str):
+            rows.append((f"{self._lhs} &\\mathrel{{:=}} {tex(self._start)}", _note(self.lhs_note, (), False)))
+            head = ""
+        elif isinstance(self._lhs, sp.Basic):
+            head = tex(self._lhs)
+        else:
+            head = tex(self._start)
+        for link in self._links():
+            rows.append((f"{head} &= {tex(link.expr)}", _note(link.why, link.rules, ticked)))
+            head = ""
+        if not reasons:
+            lines = [line for line, _ in rows]
+        elif layout == "side":
+            lines = [f"{line} && {note}" if note else line for line, note in rows]
+        else:
+            lines = [part for line, note in rows for part in (line, rf"&\quad {{\color{{gray}}{{{note}}}}}")]
+        body = " \\\\\n".join(line.strip() for line in lines)
+        return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
+
+    def _tex(self, expr) -> str:
+        return sp.latex(expr, **self.latex_options)
+
+    def rules_latex(self) -> str:
+        r"""The rules the chain uses, one per line with its kind and source, as ``\begin{aligned}...``."""
+        if not self.rules:
+            return r"\begin{aligned}\text{(no rules: every step is algebra)}\end{aligned}"
+        return rules_latex(self.rules)
+
+    def _repr_latex_(self) -> str:
+        return f"$$\n{self.latex()}\n$$"
+
+    def __repr__(self) -> str:
+        state = "checked" if self.checked else "not checked"
+        return f"<Derivation of {self.first} in {len(self._links())} steps, {state}>"
+
+
+def rules_latex(rules: Iterable[Rule]) -> str:
+    r"""Rules, one per line: name, statement, and (kind; source), as ``\begin{aligned} ... \end{aligned}``."""
+    lines = []
+    for rule in rules:
+        origin = rule.kind + (f"; {rule.source}" if rule.source else "")
+        lines.append(f"\\text{{{_escape(rule.name)}:}} &\\quad {rule.statement} && \\text{{({_escape(origin)})}}")
+    body = " \\\\\n".join(lines)
+    return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
+
+
+def show_refusal(derivation: Derivation) -> DerivationError:
+    """Check a chain that must be refused; print why it is; fail loudly if it is accepted.
+
+    This is the only way a page shows a wrong step: if ``derivation.check()`` passes, an ``AssertionError``
+    is raised (so the cell, the build and the tests fail), instead of a demonstration that cannot fail.
+
+    Returns
+    -------
+    DerivationError
+        The refusal, also printed as ``refused: <message>``.
+    """
+    if not isinstance(derivation, Derivation):
+        raise TypeError(f"show_refusal needs a Derivation, got {type(derivation).__name__}")
+    try:
+        derivation.check()
+    except DerivationError as refusal:
+        print(f"refused: {refusal}")
+        return refusal
+    raise AssertionError(f"a chain meant to be refused was accepted: {derivation!r}")
+
+
+def _same_on_screen(a: sp.Basic, b: sp.Basic, options: Mapping) -> bool:
+    if a == b:
+        return True
+    return sp.latex(a, **options) == sp.latex(b, **options)
+
+
+def _as_rules(rules: Iterable[Rule]) -> tuple[Rule, ...]:
+    rules = tuple(rules)
+    for rule in rules:
+        if not isinstance(rule, Rule):
+            raise TypeError(f"rules must be Rule objects, got {type(rule).__name__}")
+    return rules
+
+
+def _escape(text: str) -> str:
+    """Escape the characters that break ``\\text{...}`` outside of ``$...$``."""
+    return text.replace("&", r"\&").replace("%", r"\%").replace("#", r"\#")
+
+
+def _note(why: str, rules: tuple[Rule, ...], checked: bool) -> str:
+    mark = r"\checkmark\ " if checked else ""
+    names = f"[\\text{{{', '.join(_escape(rule.name) for rule in rules)}}}]" if rules else ""
+    reason = f"\\text{{{_escape(why)}}}" if why.strip() else ""
+    return mark + (f"{reason}\\ {names}" if reason and names else reason or names)

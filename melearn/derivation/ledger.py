@@ -1,0 +1,166 @@
+r"""The proof ledger of a page: what its chains proved, from which rules, and what was only enumerated or simulated.
+
+Every chain that passes :meth:`~melearn.derivation.Derivation.check` is registered here (the kernel of a page
+runs the page alone, so the register is the page's). A page records the claims it supports without proving them
+with :func:`record_enumeration` and :func:`record_simulation`, each with its scope, and ends with
+``display(page_ledger())``: a table generated from the chains themselves, never written by hand.
+
+The ledger's plain-text form is JSON (sorted keys, stable across runs), so that nbval compares it and
+``tools/ledger_table.py`` can read every page's ledger back from the stored notebooks to build the landing
+page's table.
+
+Examples
+--------
+>>> import sympy as sp
+>>> from melearn.derivation import Derivation, Rule
+>>> clear()
+>>> a, b = sp.symbols("a b")
+>>> _ = Derivation((a + b) ** 2).step(a**2 + 2*a*b + b**2, "expand").check()
+>>> record_enumeration("(a + b)^2 >= 0", "every integer pair with |a|, |b| <= 3")
+>>> ledger = page_ledger()
+>>> ledger.steps, ledger.algebra_steps
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+
+from .rules import KINDS
+
+__all__ = ["Ledger", "clear", "page_ledger", "record_enumeration", "record_simulation", "register"]
+
+_CHAINS: list = []
+_CLAIMS: list[tuple[str, str, str]] = []  # (how, claim, scope)
+
+
+def register(derivation) -> None:
+    """Note a chain that has just been checked (called by ``Derivation.check``)."""
+    if not any(d is derivation for d in _CHAINS):
+        _CHAINS.append(derivation)
+
+
+def record_enumeration(claim: str, scope: str) -> None:
+    """Record a claim checked by exhaustive enumeration only, with its scope ("every labelling with m <= 7")."""
+    _record("enumerated", claim, scope)
+
+
+def record_simulation(claim: str, scope: str) -> None:
+    """Record a claim supported by simulation only, with its scope and tolerance."""
+    _record("simulated", claim, scope)
+
+
+def _record(how: str, claim: str, scope: str) -> None:
+    claim, scope = str(claim).strip(), str(scope).strip()
+    if not claim or not scope:
+        raise ValueError("a recorded claim needs both its statement and its scope")
+    entry = (how, claim, scope)
+    if entry not in _CLAIMS:
+        _CLAIMS.append(entry)
+
+
+def clear() -> None:
+    """Forget every registered chain and recorded claim (a fresh page)."""
+    _CHAINS.clear()
+    _CLAIMS.clear()
+
+
+@dataclass
+class Ledger:
+    """What a page's checked chains rest on.
+
+    Attributes
+    ----------
+    chains : int
+        Checked chains (each counted once, in its final checked form).
+    steps : int
+        Proved steps (the first line of a chain counts when it is checked).
+    algebra_steps : int
+        Steps proved by algebra alone (no rule named).
+    rules : dict of str to list of (name, source)
+        The rules used, by kind, each once, in order of first use.
+    claims : list of dict
+        The claims recorded as enumerated or simulated only, with their scopes.
+    """
+
+    chains: int = 0
+    steps: int = 0
+    algebra_steps: int = 0
+    rules: dict = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    claims: list = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "chains": self.chains,
+            "steps": self.steps,
+            "algebra_steps": self.algebra_steps,
+            "rules": {kind: [list(entry) for entry in entries] for kind, entries in self.rules.items()},
+            "claims": self.claims,
+        }
+
+    def __repr__(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False, indent=1)
+
+    def summary(self) -> str:
+        """One sentence: steps, how many by algebra, rules by kind."""
+        nouns = {"definition": "definition", "assumption": "assumption", "lemma": "lemma", "cited": "cited result",
+                 "computation": "computation"}
+        counts = ", ".join(
+            f"{len(v)} {nouns[k]}" + ("s" if len(v) != 1 else "") for k, v in self.rules.items() if v
+        )
+        return (
+            f"{self.steps} steps proved in {self.chains} chains, {self.algebra_steps} by algebra alone"
+            + (f"; rules used: {counts}" if counts else "")
+        )
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = [
+            f"<tr><th>Proved</th><td>{self.steps} steps in {self.chains} checked chains; "
+            f"{self.algebra_steps} by algebra alone, {self.steps - self.algebra_steps} with named rules</td></tr>"
+        ]
+        labels = {
+            "definition": "Definitions",
+            "assumption": "Assumptions",
+            "lemma": "Lemmas (proved by their own chains)",
+            "cited": "Cited results",
+            "computation": "sympy computations",
+        }
+        for kind in KINDS:
+            entries = self.rules[kind]
+            if not entries:
+                continue
+            items = "; ".join(esc(name) + (f" <em>({esc(source)})</em>" if source else "") for name, source in entries)
+            rows.append(f"<tr><th>{labels[kind]}</th><td>{items}</td></tr>")
+        for how, label in (("enumerated", "Checked by enumeration only"), ("simulated", "Supported by simulation only")):
+            claims = [c for c in self.claims if c["how"] == how]
+            if claims:
+                items = "<br>".join(f"{esc(c['claim'])} <em>(scope: {esc(c['scope'])})</em>" for c in claims)
+                rows.append(f"<tr><th>{label}, not proved</th><td>{items}</td></tr>")
+        body = "\n".join(rows)
+        return f'<table class="proof-ledger">\n<caption>Proof ledger of this page</caption>\n{body}\n</table>'
+
+
+def page_ledger() -> Ledger:
+    """The ledger of every chain checked (and still checked) and every claim recorded so far on this page."""
+    ledger = Ledger()
+    seen: set[int] = set()
+    for chain in _CHAINS:
+        if not chain.checked:
+            continue
+        ledger.chains += 1
+        for link in chain.links():
+            ledger.steps += 1
+            if not link.rules:
+                ledger.algebra_steps += 1
+            for rule in link.rules:
+                if id(rule) in seen:
+                    continue
+                seen.add(id(rule))
+                entry = (rule.name, rule.source)
+                if entry not in ledger.rules[rule.kind]:
+                    ledger.rules[rule.kind].append(entry)
+    ledger.claims = [{"how": how, "claim": claim, "scope": scope} for how, claim, scope in _CLAIMS]
+    return ledger

@@ -1,0 +1,145 @@
+r"""Rules for finite sums :math:`\sum_{i=a}^{b}`, the manipulations the pages use, each stated as its identity.
+
+Algebra never touches a :class:`sympy.Sum` (see :mod:`melearn.derivation._algebra`), so splitting a sum,
+pulling out a constant, peeling a term, shifting an index or telescoping each takes a named rule. They are the
+elementary laws of finite sums (Graham, Knuth and Patashnik, *Concrete Mathematics*, chapter 2), cited as such;
+each rewrite below applies exactly its identity, and ``tests/test_derivation_sums.py`` checks every one against
+explicit sums of random terms.
+
+Every rule acts on one-index sums ``Sum(f, (i, a, b))`` only; a sum with several limits is left alone.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ._algebra import algebraically_equal
+from .rules import Rule
+
+__all__ = ["SUM_SOURCE", "constant_sum", "linearity", "peel_first", "peel_last", "shift_index", "split", "telescoping"]
+
+SUM_SOURCE = "Graham, Knuth and Patashnik (1994), ch. 2"
+
+
+def _one_index(node) -> bool:
+    return isinstance(node, sp.Sum) and len(node.limits) == 1
+
+
+def _sum_rule(name: str, statement: str, transform) -> Rule:
+    def rewrite(expr):
+        return sp.sympify(expr).replace(_one_index, lambda node: transform(node, *node.limits[0]))
+
+    return Rule(name, "cited", statement, rewrite, SUM_SOURCE)
+
+
+def linearity() -> Rule:
+    r""":math:`\sum_i (c\,a_i + d\,b_i) = c \sum_i a_i + d \sum_i b_i` for :math:`c, d` free of :math:`i`."""
+
+    def transform(node, i, lo, hi):
+        terms = sp.Add.make_args(sp.expand(node.function))
+        if len(terms) == 1:
+            factors = sp.Mul.make_args(terms[0])
+            constant = [f for f in factors if not f.has(i)]
+            if not constant:
+                return node
+        total = sp.Integer(0)
+        for term in terms:
+            factors = sp.Mul.make_args(term)
+            constant = sp.Mul(*[f for f in factors if not f.has(i)])
+            varying = sp.Mul(*[f for f in factors if f.has(i)])
+            total += constant * sp.Sum(varying, (i, lo, hi))
+        return total
+
+    return _sum_rule(
+        "linearity of the sum", r"\sum_{i} (c\,a_i + d\,b_i) = c \sum_{i} a_i + d \sum_{i} b_i", transform
+    )
+
+
+def constant_sum() -> Rule:
+    r""":math:`\sum_{i=a}^{b} c = (b - a + 1)\,c` for :math:`c` free of :math:`i` (and :math:`b \ge a - 1`)."""
+
+    def transform(node, i, lo, hi):
+        if node.function.has(i):
+            return node
+        return (hi - lo + 1) * node.function
+
+    return _sum_rule("sum of a constant", r"\sum_{i=a}^{b} c = (b - a + 1)\,c", transform)
+
+
+def split(at) -> Rule:
+    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a}^{C} f_i + \sum_{i=C+1}^{b} f_i`, at :math:`C =` ``at``."""
+    at = sp.sympify(at)
+
+    def transform(node, i, lo, hi):
+        if hi == at or lo == at + 1:
+            return node
+        return sp.Sum(node.function, (i, lo, at)) + sp.Sum(node.function, (i, at + 1, hi))
+
+    c = sp.latex(at)
+    return _sum_rule(
+        f"split the sum at {at}", rf"\sum_{{i=a}}^{{b}} f_i = \sum_{{i=a}}^{{{c}}} f_i + \sum_{{i={c}+1}}^{{b}} f_i",
+        transform,
+    )
+
+
+def peel_first(lower) -> Rule:
+    r""":math:`\sum_{i=a}^{b} f_i = f_a + \sum_{i=a+1}^{b} f_i` for sums whose lower limit is ``lower``."""
+    lower = sp.sympify(lower)
+
+    def transform(node, i, lo, hi):
+        if lo != lower:
+            return node
+        return node.function.subs(i, lo) + sp.Sum(node.function, (i, lo + 1, hi))
+
+    return _sum_rule("peel the first term", r"\sum_{i=a}^{b} f_i = f_a + \sum_{i=a+1}^{b} f_i", transform)
+
+
+def peel_last(upper) -> Rule:
+    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a}^{b-1} f_i + f_b` for sums whose upper limit is ``upper``."""
+    upper = sp.sympify(upper)
+
+    def transform(node, i, lo, hi):
+        if hi != upper:
+            return node
+        return sp.Sum(node.function, (i, lo, hi - 1)) + node.function.subs(i, hi)
+
+    return _sum_rule("peel the last term", r"\sum_{i=a}^{b} f_i = \sum_{i=a}^{b-1} f_i + f_b", transform)
+
+
+def shift_index(lower_from, lower_to) -> Rule:
+    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a+s}^{b+s} f_{i-s}`: moves sums starting at ``lower_from`` to ``lower_to``."""
+    lower_from, lower_to = sp.sympify(lower_from), sp.sympify(lower_to)
+    shift = lower_to - lower_from
+
+    def transform(node, i, lo, hi):
+        if lo != lower_from or shift == 0:
+            return node
+        return sp.Sum(node.function.subs(i, i - shift), (i, lo + shift, hi + shift))
+
+    return _sum_rule("shift the index", r"\sum_{i=a}^{b} f_i = \sum_{i=a+s}^{b+s} f_{i-s}", transform)
+
+
+def telescoping(term, index) -> Rule:
+    r""":math:`\sum_{i=a}^{b} (g_{i+1} - g_i) = g_{b+1} - g_a`, for the given :math:`g_i` (``term`` in ``index``).
+
+    A sum is rewritten only when its summand equals :math:`g_{i+1} - g_i` (or its negative) by algebra.
+    """
+    term, index = sp.sympify(term), sp.sympify(index)
+
+    def transform(node, i, lo, hi):
+        g = term.subs(index, i)
+        difference = g.subs(i, i + 1) - g
+        if algebraically_equal(node.function, difference):
+            sign = 1
+        elif algebraically_equal(node.function, -difference):
+            sign = -1
+        else:
+            return node
+        return sign * (g.subs(i, hi + 1) - g.subs(i, lo))
+
+    g_tex = sp.latex(term)
+    return _sum_rule(
+        "telescoping",
+        rf"\sum_{{i=a}}^{{b}} \left(g_{{i+1}} - g_i\right) = g_{{b+1}} - g_a,\quad g_{{{sp.latex(index)}}} = {g_tex}",
+        transform,
+    )
