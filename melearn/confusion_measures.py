@@ -27,11 +27,12 @@ includes a made-up 0 changes macro-averages, which is exactly where such a choic
 from __future__ import annotations
 
 import numbers
+from fractions import Fraction
 from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from ._validation import as_binary_labels, check_same_length
+from ._validation import as_binary_labels, as_labels, as_real, check_same_length
 
 __all__ = [
     "Confusion",
@@ -191,19 +192,23 @@ def recall(y_true, y_pred) -> float:
     return _recall(confusion(y_true, y_pred), "y_true")
 
 
-def _check_beta(beta) -> float:
-    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, numbers.Real):
-        raise ValueError(f"beta must be a positive real number, got {type(beta).__name__} {beta!r}")
-    value = float(beta)
-    if not (np.isfinite(value) and value > 0.0):
+def _check_beta(beta) -> Fraction:
+    """beta as the exact rational value of its float: a positive finite real number."""
+    value = as_real(beta, "beta")
+    if not value > 0.0:
         raise ValueError(f"beta must be a positive finite number, got {value!r}")
-    return value
+    return Fraction(value)
 
 
-def _f_from_counts(tp, fp, fn, beta2: float) -> float:
+def _f_from_counts(tp: int, fp: int, fn: int, beta2: Fraction | int = 1) -> float:
     # the count form of (2.11): (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP); its denominator is positive once
-    # precision and recall are defined, and it is 0 (not 0/0) when TP = 0
-    return (1.0 + beta2) * tp / ((1.0 + beta2) * tp + beta2 * fn + fp)
+    # precision and recall are defined, and it is 0 (not 0/0) when TP = 0. Computed in exact rationals (Python
+    # integers of any size, beta^2 exactly) and rounded once, so neither a huge count nor a beta of 1e200 (whose
+    # square overflows a float) nor a beta of 1e-200 (whose square underflows) can spoil it.
+    tp, fp, fn = int(tp), int(fp), int(fn)
+    beta2 = Fraction(beta2)
+    numerator = (1 + beta2) * tp
+    return float(numerator / (numerator + beta2 * fn + fp))
 
 
 def f_beta(y_true, y_pred, beta=1.0) -> float:
@@ -241,6 +246,10 @@ def f_beta(y_true, y_pred, beta=1.0) -> float:
     Computed from the counts, :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`, which equals (2.11)
     wherever P and R are defined and is 0 rather than 0/0 when P = R = 0.
 
+    Limits: any positive finite ``beta`` (1e-300 to 1e300 alike): the count form is evaluated in exact
+    rational arithmetic with :math:`\beta^2` taken exactly and rounded once, so it neither overflows nor
+    underflows. Time O(m), memory a few boolean arrays of length m.
+
     Examples
     --------
     >>> f_beta([1, 1, 0, 0, 1], [1, 0, 0, 0, 1])
@@ -257,7 +266,11 @@ def f_beta(y_true, y_pred, beta=1.0) -> float:
 
 # -- several confusion matrices ---------------------------------------------------------------------------------
 def _as_confusion_table(confusions) -> np.ndarray:
-    """Validate a sequence of confusion records; return an (n, 4) int64 table, columns tp, fp, fn, tn."""
+    """Validate a sequence of confusion records; return an (n, 4) table of Python ints, columns tp, fp, fn, tn.
+
+    Counts are integers of any size (a pooled count may exceed int64), so the table has dtype object and every
+    sum of counts is an exact Python integer: nothing wraps around.
+    """
     if isinstance(confusions, np.ndarray) or not isinstance(confusions, Sequence) or isinstance(confusions, str):
         try:
             confusions = list(confusions)
@@ -272,22 +285,29 @@ def _as_confusion_table(confusions) -> np.ndarray:
         values = tuple(c) if isinstance(c, (tuple, list, np.ndarray)) else None
         if values is None or len(values) != 4:
             raise ValueError(
-                f"confusions[{i}] must be a confusion record (tp, fp, fn, tn), got {type(c).__name__} {c!r}"
+                f"confusions[{i}] must be a confusion record (tp, fp, fn, tn), got {type(c).__name__} {c!r:.60}"
             )
         for field, v in zip(Confusion._fields, values):
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
-                raise ValueError(f"confusions[{i}].{field} must be an integer count, got {type(v).__name__} {v!r}")
+                raise ValueError(f"confusions[{i}].{field} must be an integer count, got {type(v).__name__} {v!r:.40}")
             if v < 0:
-                raise ValueError(f"confusions[{i}].{field} must be non-negative, got {v}")
-        if sum(int(v) for v in values) == 0:
+                raise ValueError(f"confusions[{i}].{field} must be non-negative, got a negative count")
+        row = [int(v) for v in values]
+        if sum(row) == 0:
             raise ValueError(f"confusions[{i}] counts no sample (TP + FP + FN + TN = 0)")
-        rows.append([int(v) for v in values])
-    return np.asarray(rows, dtype=np.int64)
+        rows.append(row)
+    table = np.empty((len(rows), 4), dtype=object)
+    table[...] = rows
+    return table
 
 
 def _f1(p: float, r: float) -> float:
     # the harmonic mean of p and r; 0 when both are 0 (the limit: 1/F1 = (1/p + 1/r) / 2 is infinite)
-    return 0.0 if p + r == 0 else 2.0 * p * r / (p + r)
+    if p + r == 0:
+        return 0.0
+    if p * r >= np.finfo(np.float64).tiny:
+        return 2.0 * p * r / (p + r)
+    return 2.0 * p * (r / (p + r))  # p * r would underflow (p or r below 1e-154): r / (p + r) lies in [0, 1]
 
 
 def macro_prf(confusions) -> PRF:
@@ -324,6 +344,10 @@ def macro_prf(confusions) -> PRF:
     ``f1_score(average="macro")`` is the mean of the per-matrix F1 scores instead, a different number in
     general (see the page).
 
+    Limits: counts are integers of any size (each ratio :math:`TP_i/(TP_i + FP_i)` is formed from exact Python
+    integers and rounded once, so counts beyond int64 neither wrap nor overflow). Time and memory O(n) for n
+    matrices.
+
     Examples
     --------
     >>> macro_prf([Confusion(8, 2, 2, 88), Confusion(1, 3, 0, 96)])
@@ -335,8 +359,9 @@ def macro_prf(confusions) -> PRF:
         if np.any(counts == 0):
             i = int(np.flatnonzero(counts == 0)[0])
             raise ValueError(f"confusions[{i}] has {formula} = 0, so its {what} (needed for the macro average) is undefined")
-    p = float(np.mean(tp / (tp + fp)))
-    r = float(np.mean(tp / (tp + fn)))
+    # Python integers divide with one correct rounding, whatever their size
+    p = float(np.mean((tp / (tp + fp)).astype(np.float64)))
+    r = float(np.mean((tp / (tp + fn)).astype(np.float64)))
     return PRF(p, r, _f1(p, r))
 
 
@@ -371,20 +396,23 @@ def micro_prf(confusions) -> PRF:
     -----
     The factor 1/n of the means cancels, so the pooled integer sums are divided once: exact up to that division.
 
+    Limits: counts are integers of any size; the pooled sums are exact Python integers (never wrapping at
+    int64), divided once with correct rounding. Time and memory O(n).
+
     Examples
     --------
     >>> micro_prf([Confusion(8, 2, 2, 88), Confusion(1, 3, 0, 96)])
     PRF(precision=0.6428571428571429, recall=0.8181818181818182, f1=0.72)
     """
     table = _as_confusion_table(confusions)
-    tp, fp, fn = (int(v) for v in table[:, :3].sum(axis=0))
+    tp, fp, fn = (int(v) for v in table[:, :3].sum(axis=0))  # exact Python integers
     if tp + fp == 0:
         raise ValueError("confusions predict no sample positive in total (sum of TP + FP = 0): micro-P is undefined")
     if tp + fn == 0:
         raise ValueError("confusions hold no positive sample in total (sum of TP + FN = 0): micro-R is undefined")
     p = tp / (tp + fp)
     r = tp / (tp + fn)
-    return PRF(p, r, _f_from_counts(tp, fp, fn, 1.0))
+    return PRF(p, r, _f_from_counts(tp, fp, fn))
 
 
 def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
@@ -415,13 +443,13 @@ def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
     >>> one_vs_rest_confusions([0, 0, 1, 2], [0, 1, 1, 2])
     [Confusion(tp=1, fp=0, fn=1, tn=2), Confusion(tp=1, fp=1, fn=0, tn=2), Confusion(tp=1, fp=0, fn=0, tn=3)]
     """
-    y = _as_class_labels(y_true, "y_true")
-    p = _as_class_labels(y_pred, "y_pred")
+    y = as_labels(y_true, "y_true")
+    p = as_labels(y_pred, "y_pred")
     m = check_same_length(y_true=y, y_pred=p)
     if labels is None:
         classes = np.unique(np.concatenate([y, p]))
     else:
-        classes = _as_class_labels(labels, "labels")
+        classes = as_labels(labels, "labels")
         if np.unique(classes).size != classes.size:
             raise ValueError("labels repeats a class")
     order = np.argsort(classes, kind="stable")
@@ -440,16 +468,3 @@ def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
     fn = table.sum(axis=1) - tp
     tn = m - tp - fp - fn
     return [Confusion(int(a), int(b), int(c), int(d)) for a, b, c, d in zip(tp, fp, fn, tn)]
-
-
-def _as_class_labels(y, name: str) -> np.ndarray:
-    arr = np.asarray(y)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or inf")
-    if arr.dtype.kind not in "biuUf":
-        raise ValueError(f"{name} must hold integer, float or string class labels, got dtype {arr.dtype}")
-    return arr

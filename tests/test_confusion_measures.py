@@ -228,7 +228,7 @@ def test_bad_labels(func, y_true, y_pred, match):
 
 @pytest.mark.parametrize("beta", [0, -1.0, np.nan, np.inf, True, "2", None, 1j])
 def test_bad_beta(beta):
-    with pytest.raises(ValueError, match="beta must be a positive"):
+    with pytest.raises(ValueError, match=r"^beta must be (a positive|a real number|finite)"):
         f_beta([1, 0, 1], [1, 0, 0], beta=beta)
 
 
@@ -379,7 +379,7 @@ def test_micro_undefined_pooled():
         ([1, 2, 2], [1, 2, 4], [1, 2], "y_pred holds the label 4"),
         ([1, 2], [1, 2], [1, 2, 2], "labels repeats a class"),
         ([1, 2], [1, 2], [], "labels is empty"),
-        ([None, 1], [1, 1], None, "y_true must hold integer, float or string"),
+        ([None, 1], [1, 1], None, "y_true contains a missing value"),
     ],
 )
 def test_one_vs_rest_bad_input(y_true, y_pred, labels, match):
