@@ -65,6 +65,9 @@ def pr_curve(y_true, y_score) -> PrCurve:
     thresholds) and appends the point (recall 0, precision 1) with no threshold. Precision is not monotone in the
     threshold; see the page.
 
+    Limits: m up to 2**31 samples (``melearn.ranking.MAX_SAMPLES``); any finite scores. Time O(m log m), memory
+    a few arrays of length m.
+
     Examples
     --------
     >>> curve = pr_curve([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
@@ -115,6 +118,9 @@ def break_even_point(y_true, y_score) -> float:
     -----
     O(m log m) for the sort inside :func:`melearn.ranking.threshold_counts`, then one binary search. The
     numerator and denominator are exact integers, divided once.
+
+    Limits: m up to 2**31 samples (``melearn.ranking.MAX_SAMPLES``; the integer products stay below 2**63);
+    any finite scores.
 
     References
     ----------

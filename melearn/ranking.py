@@ -16,13 +16,25 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_binary_labels, as_finite_array, check_same_length, require_both_classes
+from ._validation import (
+    as_binary_labels,
+    as_choice,
+    as_finite_array,
+    check_same_length,
+    require_both_classes,
+    require_finite_result,
+)
 
 __all__ = ["RocCurve", "ThresholdCounts", "auc", "rank_loss", "roc_auc", "roc_curve", "threshold_counts"]
 
 # Below this many (positive, negative) pairs, rank_loss(method="auto") uses the book's pairwise sum: it is exact
 # and, for so few pairs, as fast as sorting (see benchmarks/).
 PAIRWISE_MAX_PAIRS = 4096
+#: The most (positive, negative) pairs that rank_loss(method="pairwise") compares one by one (a few seconds).
+PAIRWISE_MAX_WORK = 10**9
+#: The largest number of samples of the ranking functions: pair counts up to 2 m+ m- <= m**2 / 2 stay exact in
+#: int64 below 2**63.
+MAX_SAMPLES = 2**31
 
 
 # -- sorting scores and labels together ------------------------------------------------------------------------
@@ -150,7 +162,9 @@ def _labels_and_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray, int, in
     """Validate a (labels, scores) pair once; return boolean labels, float scores, m+ and m-."""
     y = as_binary_labels(y_true, "y_true")
     s = as_finite_array(y_score, "y_score")
-    check_same_length(y_true=y, y_score=s)
+    m = check_same_length(y_true=y, y_score=s)
+    if m > MAX_SAMPLES:
+        raise ValueError(f"y_true holds {m:,} samples, more than MAX_SAMPLES = 2**31 (exact int64 pair counts)")
     m_pos, m_neg = require_both_classes(y, "y_true")
     return y, s, m_pos, m_neg
 
@@ -239,6 +253,11 @@ def roc_curve(y_true, y_score) -> RocCurve:
     ValueError
         On empty input, a length mismatch, NaN or inf scores, labels that are not binary, or a single class.
 
+    Notes
+    -----
+    Limits: m up to ``MAX_SAMPLES`` = 2**31; any finite scores (subnormal to 1.8e308, both signs). Time
+    O(m log m), memory a few arrays of length m.
+
     See Also
     --------
     roc_auc : the area under this curve, in O(m log m).
@@ -280,8 +299,15 @@ def auc(x, y) -> float:
     Raises
     ------
     ValueError
-        If ``x`` or ``y`` is empty, holds NaN or inf, has fewer than two points, if their lengths differ, or if
-        ``x`` decreases anywhere.
+        If ``x`` or ``y`` is empty, holds NaN or inf, has fewer than two points, if their lengths differ, if
+        ``x`` decreases anywhere, or if the area exceeds the largest float (1.8e308).
+
+    Notes
+    -----
+    Limits: any finite points. Steps :math:`x_{i+1} - x_i`, sums :math:`y_i + y_{i+1}` and their products that
+    would overflow (coordinates beyond about 1e154) are avoided by scaling x and y by powers of two, so an
+    area below the largest float is returned finite, and a larger one raises ``ValueError``. Time and memory
+    O(n).
 
     Examples
     --------
@@ -293,11 +319,22 @@ def auc(x, y) -> float:
     check_same_length(x=x, y=y)
     if x.size < 2:
         raise ValueError(f"x must have at least two points to enclose an area, got {x.size}")
-    dx = np.diff(x)
-    if np.any(dx < 0):
-        first = int(np.flatnonzero(dx < 0)[0])
+    decreasing = x[1:] < x[:-1]
+    if np.any(decreasing):
+        first = int(np.flatnonzero(decreasing)[0])
         raise ValueError(f"x must be non-decreasing, but x[{first + 1}] < x[{first}]")
-    return float(0.5 * np.sum(dx * (y[:-1] + y[1:])))
+    with np.errstate(over="ignore", invalid="ignore"):
+        area = float(0.5 * np.sum(np.diff(x) * (y[:-1] + y[1:])))
+    if np.isfinite(area):
+        return area
+    # a step, a sum of ordinates or a product overflowed: redo it with x and y scaled by powers of two (exact),
+    # so every term is at most 4 in magnitude, and scale the area back in two steps
+    _, ex = np.frexp(np.max(np.abs(x)))
+    _, ey = np.frexp(np.max(np.abs(y)))
+    xs, ys = np.ldexp(x, -ex), np.ldexp(y, -ey)
+    scaled = 0.5 * np.sum(np.diff(xs) * (ys[:-1] + ys[1:]))
+    with np.errstate(over="ignore"):
+        return require_finite_result(float(np.ldexp(np.ldexp(scaled, ex), ey)), "the area")
 
 
 def _pair_counts(y: np.ndarray, s: np.ndarray) -> int:
@@ -372,6 +409,10 @@ def roc_auc(y_true, y_score) -> float:
     scores. Agrees with ``sklearn.metrics.roc_auc_score`` (tests); timed against it and against ``np.sort`` in
     ``chapters/benchmarks.ipynb``.
 
+    Limits: m up to ``MAX_SAMPLES`` = 2**31 (pair counts exact in int64); any finite scores, subnormal and
+    huge alike (the order of floats is exact). A masked array with masked entries is refused rather than
+    scored whole.
+
     Examples
     --------
     >>> roc_auc([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
@@ -425,13 +466,16 @@ def rank_loss(y_true, y_score, *, method: str = "auto") -> float:
     Raises
     ------
     ValueError
-        On empty input, a length mismatch, NaN or inf scores, labels that are not binary, a single class, or an
-        unknown ``method``.
+        On empty input, a length mismatch, NaN or inf scores, labels that are not binary, a single class, an
+        unknown ``method``, or ``method="pairwise"`` with more than ``PAIRWISE_MAX_WORK`` pairs.
 
     Notes
     -----
     A tied pair counts one half. ``sklearn.metrics.label_ranking_loss`` counts it as a whole error, so it differs
     from (2.21) whenever a positive and a negative share a score.
+
+    Limits: m up to ``MAX_SAMPLES`` = 2**31. ``method="pairwise"`` compares :math:`m^+ m^-` pairs and is refused
+    above ``PAIRWISE_MAX_WORK`` = 10**9 pairs (a few seconds); "sorted" and "auto" have no such limit (O(m log m)).
 
     Examples
     --------
@@ -440,9 +484,13 @@ def rank_loss(y_true, y_score, *, method: str = "auto") -> float:
     >>> rank_loss([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1], method="pairwise")
     0.125
     """
-    if method not in ("auto", "pairwise", "sorted"):
-        raise ValueError(f"method must be 'auto', 'pairwise' or 'sorted', got {method!r}")
+    method = as_choice(method, "method", ("auto", "pairwise", "sorted"))
     y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    if method == "pairwise" and m_pos * m_neg > PAIRWISE_MAX_WORK:
+        raise ValueError(
+            f"method='pairwise' would compare m+ m- = {m_pos * m_neg:,} pairs, more than PAIRWISE_MAX_WORK = "
+            f"{PAIRWISE_MAX_WORK:,}; use method='sorted' (the same number in O(m log m))"
+        )
     if method == "pairwise" or (method == "auto" and m_pos * m_neg <= PAIRWISE_MAX_PAIRS):
         return _rank_loss_pairwise(y, s, m_pos, m_neg)
     return (2 * m_pos * m_neg - _pair_counts(y, s)) / (2 * m_pos * m_neg)
