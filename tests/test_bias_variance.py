@@ -15,12 +15,10 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.extra.numpy import arrays  # noqa: E402
 
-from melearn import Derivation, DerivationError, bias_variance_decomposition  # noqa: E402
+from melearn import bias_variance_decomposition  # noqa: E402
 from melearn.bias_variance import (  # noqa: E402
-    RULE_NAMES,
     BiasVariance,
     bias_variance_by_point,
-    bias_variance_derivation,
     polynomial_predictions,
 )
 from melearn.plotting.bias_variance import plot_cross_scaling, plot_decomposition  # noqa: E402
@@ -288,82 +286,6 @@ def test_polynomial_predictions_bad_input(kwargs, pattern):
     args.update(kwargs)
     with pytest.raises(ValueError, match=pattern):
         polynomial_predictions(**args)
-
-
-# -- the derivation -----------------------------------------------------------------------------------------
-def test_the_three_chains_check_and_follow_the_book():
-    bv = bias_variance_derivation()
-    for chain in (bv.chain_2_41, bv.chain_2_42, bv.cross_term):
-        assert chain.check().checked
-    assert len(bv.chain_2_41.steps) + 1 == 7  # the book's seven lines
-    tex = bv.chain_2_41.latex(layout="side")
-    lines = tex.split("\\\\\n")
-    assert len(lines) == 7
-    # every rendered line shows a different expression (regrouping steps are built unevaluated)
-    rhs = [line.split("&=")[1].split("&&")[0].strip() for line in lines]
-    assert len(set(rhs)) == 7
-    assert r"\checkmark" in tex
-    assert bv.chain_2_41.result == bv.chain_2_42.start
-    assert bv.chain_2_42.result == bv.bias2 + bv.var + bv.eps2
-
-
-def test_unchecked_chain_is_not_marked():
-    assert r"\checkmark" not in bias_variance_derivation().chain_2_41.latex()
-
-
-def _first_step_using(chain, name):
-    return next(k for k, step in enumerate(chain.steps, start=1) if name in {r.name for r in step.rules})
-
-
-@pytest.mark.parametrize("name", RULE_NAMES)
-def test_removing_a_rule_fails_at_the_step_that_needs_it(name):
-    bv = bias_variance_derivation(omit=[name])
-    full = bias_variance_derivation()
-    failed = 0
-    for attr in ("chain_2_41", "chain_2_42", "cross_term"):
-        chain = getattr(full, attr)
-        if name not in {r.name for r in chain.rules}:
-            getattr(bv, attr).check()  # a chain that never used the rule is unaffected
-            continue
-        k = _first_step_using(chain, name)
-        with pytest.raises(DerivationError, match=rf"^step {k} "):
-            getattr(bv, attr).check()
-        failed += 1
-    assert failed >= 1  # every rule is used somewhere
-
-
-def test_every_named_rule_of_every_step_is_needed():
-    """Minimality: drop one rule from one step only, and that very step must fail."""
-    bv = bias_variance_derivation()
-    for chain in (bv.chain_2_41, bv.chain_2_42, bv.cross_term):
-        for k, step in enumerate(chain.steps, start=1):
-            for rule in step.rules:
-                mutated = Derivation(chain.start)
-                for j, other in enumerate(chain.steps, start=1):
-                    rules = [r for r in other.rules if not (j == k and r is rule)]
-                    mutated.step(other.expr, other.why, rules=rules)
-                with pytest.raises(DerivationError, match=rf"^step {k} "):
-                    mutated.check()
-
-
-def test_independence_is_what_kills_the_cross_term():
-    bv = bias_variance_derivation(omit=["independence"])
-    with pytest.raises(DerivationError, match=r"^step 3 \('the cross term vanishes'\)"):
-        bv.chain_2_41.check()
-    # zero-mean noise is not needed for that term: the lemma holds without it
-    assert bias_variance_derivation(omit=["zero-mean noise"]).cross_term.check().checked
-
-
-def test_a_wrong_final_step_is_caught():
-    bv = bias_variance_derivation()
-    wrong = Derivation(bv.chain_2_42.start).step(bv.bias2 + bv.var, "forget the noise", rules=bv.chain_2_42.rules)
-    with pytest.raises(DerivationError, match="forget the noise"):
-        wrong.check()
-
-
-def test_unknown_rule_name_is_refused():
-    with pytest.raises(ValueError, match="omit names unknown rules"):
-        bias_variance_derivation(omit=["symmetry"])
 
 
 # -- figures ------------------------------------------------------------------------------------------------

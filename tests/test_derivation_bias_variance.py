@@ -1,0 +1,91 @@
+"""The derivation of the bias-variance decomposition (2.41)-(2.42): the chains check, and each rule is needed."""
+
+from __future__ import annotations
+
+import pytest
+
+from melearn.derivation import Derivation, DerivationError
+from melearn.derivation.bias_variance import RULE_NAMES, bias_variance_derivation
+
+
+def checked():
+    bv = bias_variance_derivation()
+    bv.chain_2_41.check()
+    bv.cross_term.check()
+    return bv
+
+
+def test_the_three_chains_check_and_follow_the_book():
+    bv = checked()
+    chain_2_42 = bv.chain_2_42().check()
+    assert len(bv.chain_2_41.steps) + 1 == 7  # the textbook's seven lines
+    tex = bv.chain_2_41.latex(layout="side")
+    lines = tex.split("\\\\\n")
+    assert len(lines) == 7
+    # the first line names E(f; D) (a definition, not ticked); each later line shows a new expression, ticked
+    assert r"\mathrel{:=}" in lines[0] and r"\checkmark" not in lines[0]
+    assert all(r"\checkmark" in line for line in lines[1:])
+    rhs = [line.split("=", 1)[1].split("&&")[0].strip() for line in lines]
+    assert len(set(rhs)) == 7
+    assert chain_2_42.result == bv.bias2 + bv.var + bv.eps2
+
+
+def test_chain_2_42_needs_2_41_checked_first():
+    with pytest.raises(ValueError, match="proved first"):
+        bias_variance_derivation().chain_2_42()
+
+
+def test_unchecked_chain_is_not_marked():
+    assert r"\checkmark" not in bias_variance_derivation().chain_2_41.latex()
+
+
+def _first_step_using(chain, name):
+    return next(k for k, step in enumerate(chain.steps, start=1) if name in {r.name for r in step.rules})
+
+
+@pytest.mark.parametrize("name", [n for n in RULE_NAMES if not n.startswith("(2.3") and n != "(2.40)"])
+def test_removing_a_rule_fails_at_the_step_that_needs_it(name):
+    full = checked()
+    bv = bias_variance_derivation(omit=[name])
+    key = full.rules[name].name
+    failed = 0
+    for attr in ("chain_2_41", "cross_term"):
+        chain = getattr(full, attr)
+        if key not in {r.name for r in chain.rules}:
+            getattr(bv, attr).check()  # a chain that never used the rule is unaffected
+            continue
+        k = _first_step_using(chain, key)
+        with pytest.raises(DerivationError, match=rf"^step {k} "):
+            getattr(bv, attr).check()
+        failed += 1
+    assert failed >= 1  # every rule is used somewhere
+
+
+@pytest.mark.parametrize("name", ["(2.38)", "(2.39)", "(2.40)"])
+def test_the_definitions_of_2_42_are_each_needed(name):
+    bv = checked()
+    rules = [r for r in bv.chain_2_42().steps[-1].rules if r.name != name]
+    chain = Derivation(bv.chain_2_41.result).step(bv.bias2 + bv.var + bv.eps2, "definitions", rules=rules)
+    with pytest.raises(DerivationError, match="^step 1 "):
+        chain.check()
+
+
+def test_independence_is_what_kills_the_cross_term():
+    bv = bias_variance_derivation(omit=["independence"])
+    with pytest.raises(DerivationError, match=r"^step 3 \('the cross term vanishes'\)"):
+        bv.chain_2_41.check()
+    # zero-mean noise is not needed for that term: the lemma holds without it
+    assert bias_variance_derivation(omit=["zero-mean noise"]).cross_term.check().checked
+
+
+def test_a_wrong_final_step_is_refused():
+    bv = checked()
+    rules = bv.chain_2_42().steps[-1].rules
+    wrong = Derivation(bv.chain_2_41.result).step(bv.bias2 + bv.var, "forget the noise", rules=rules)
+    with pytest.raises(DerivationError, match="forget the noise"):
+        wrong.check()
+
+
+def test_unknown_rule_name_is_refused():
+    with pytest.raises(ValueError, match="omit names unknown rules"):
+        bias_variance_derivation(omit=["symmetry"])
