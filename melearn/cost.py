@@ -24,11 +24,12 @@ vertices of the ROC convex hull, and :func:`expected_total_cost` the area under 
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_binary_labels, as_finite_real, check_same_length
+from ._validation import as_binary_labels, as_real, as_unit_array, check_same_length
 from .ranking import threshold_counts
 
 __all__ = [
@@ -48,7 +49,7 @@ _PEEL_ROUNDS = 64
 # -- validation ------------------------------------------------------------------------------------------------
 def _as_cost(value, name: str) -> float:
     """A cost: a finite, non-negative real number (booleans refused)."""
-    cost = as_finite_real(value, name)
+    cost = as_real(value, name)
     if cost < 0:
         raise ValueError(f"{name} must be non-negative, got {cost!r}")
     return cost
@@ -62,24 +63,6 @@ def _as_costs(cost01, cost10) -> tuple[float, float]:
     return c01, c10
 
 
-def _as_unit_array(x, name: str) -> np.ndarray:
-    """A probability or a rate: a non-empty float array (0-d allowed) with every entry finite and in [0, 1]."""
-    if isinstance(x, (bool, np.bool_)):
-        raise ValueError(f"{name} must be a number in [0, 1] or an array of them, got bool {x!r}")
-    try:
-        arr = np.asarray(x, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be numeric, got {type(x).__name__}") from exc
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or inf")
-    if np.any((arr < 0) | (arr > 1)):
-        bad = arr[(arr < 0) | (arr > 1)].flat[0]
-        raise ValueError(f"{name} must lie in [0, 1], got {float(bad)!r}")
-    return arr
-
-
 def _check_denominator(p: np.ndarray, c01: float, c10: float) -> None:
     """Refuse p * cost01 + (1 - p) * cost10 == 0, which would make (2.24) and (2.25) 0/0."""
     # with non-negative costs, not both zero, the denominator vanishes only at these two corners
@@ -91,6 +74,45 @@ def _check_denominator(p: np.ndarray, c01: float, c10: float) -> None:
 
 def _float_or_array(arr: np.ndarray):
     return float(arr) if arr.ndim == 0 else arr
+
+
+_TINY = np.finfo(np.float64).tiny  # the smallest normal float; products below it have lost precision or vanished
+
+
+def _safe_product(product: np.ndarray, *factors: np.ndarray) -> np.ndarray:
+    """Where a floating-point product can be trusted: finite, and either normal or zero because a factor is zero."""
+    exact_zero = np.zeros(np.shape(product), dtype=bool)
+    for f in factors:
+        exact_zero |= f == 0
+    return np.isfinite(product) & ((product >= _TINY) | exact_zero)
+
+
+def _share(p: np.ndarray, c01: float, c10: float) -> tuple[np.ndarray, np.ndarray]:
+    r"""The two shares :math:`a/(a+b)` and :math:`b/(a+b)` of :math:`a = p\,c_{01}`, :math:`b = (1-p)\,c_{10}`.
+
+    Without forming :math:`a` or :math:`b`: each factor is split into a mantissa in [1/2, 1) and a power of two
+    (``frexp``), the ratio :math:`b/a` (or :math:`a/b`, whichever is at most about 4) is the ratio of the mantissa
+    products times a power of two (``ldexp``, which underflows only to what is negligible beside 1), and the share
+    is :math:`1/(1 + b/a)` or :math:`(a/b)/(1 + a/b)`. So neither overflow (costs near 1.8e308) nor underflow
+    (costs or p near 5e-324) can turn a share into 0/0 or a wrong 0. Callers have refused a + b = 0.
+    """
+    q = 1.0 - p  # exact for p >= 1/2 (Sterbenz); for smaller p it is 1 - p rounded once, as the formula's 1 - p
+    mp, ep = np.frexp(p)
+    mq, eq = np.frexp(q)
+    m1, e1 = np.frexp(np.float64(c01))
+    m0, e0 = np.frexp(np.float64(c10))
+    a_mant, b_mant = mp * m1, mq * m0  # in [1/4, 1), or 0 exactly when a factor is 0
+    d = (ep + e1) - (eq + e0)  # a / b = (a_mant / b_mant) 2**d
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        b_over_a = np.ldexp(b_mant / a_mant, -d)  # used where a >= b roughly (d >= 0): at most 4
+        a_over_b = np.ldexp(a_mant / b_mant, d)  # used where d < 0: at most 4 * 2**-1
+        big_a = 1.0 / (1.0 + b_over_a)
+        small_a = a_over_b / (1.0 + a_over_b)
+        share_a = np.where(d >= 0, big_a, small_a)
+        share_b = np.where(d >= 0, b_over_a / (1.0 + b_over_a), 1.0 / (1.0 + a_over_b))
+    share_a = np.where(a_mant == 0, 0.0, np.where(b_mant == 0, 1.0, share_a))
+    share_b = np.where(a_mant == 0, 1.0, np.where(b_mant == 0, 0.0, share_b))
+    return share_a, share_b
 
 
 # -- formulas (2.23)-(2.25) ----------------------------------------------------------------------------------
@@ -133,6 +155,10 @@ def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
     The errors are counted exactly in integers and divided once. One class alone is allowed: (2.23) is defined
     for any non-empty sample. With ``cost01 == cost10 == 1`` it is the error rate (2.4).
 
+    Limits: any finite costs, from subnormal (5e-324) to the largest float: where a product count * cost would
+    overflow or underflow, each term is scaled by the cost's power of two, so the result (at most the larger
+    cost) is always finite. Time O(m).
+
     Examples
     --------
     >>> cost_sensitive_error([1, 1, 0, 0], [0, 1, 1, 0], cost01=5, cost10=1)  # one FN, one FP
@@ -144,7 +170,17 @@ def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
     m = check_same_length(y_true=y, y_pred=pred)
     fn = int(np.count_nonzero(y & ~pred))
     fp = int(np.count_nonzero(~y & pred))
-    return (fn * c01 + fp * c10) / m
+    value = (fn * c01 + fp * c10) / m
+    if np.isfinite(value) and all(term >= _TINY or term == 0 for term in (fn * c01, fp * c10)):
+        return value
+    # a product or the sum overflowed (costs near 1.8e308), or a product lost its precision below 1e-308: write
+    # each cost as mantissa * 2**e, bring both to the larger cost's power of two 2**top (exact, bar terms that are
+    # negligible beside the other), add count * mantissa / m at that scale and scale back once
+    (m01, e01), (m10, e10) = math.frexp(c01), math.frexp(c10)
+    top = max(e01, e10)
+    scaled = (fn * math.ldexp(m01, e01 - top) + fp * math.ldexp(m10, e10 - top)) / m
+    total = math.ldexp(scaled, top)  # scaled <= the larger mantissa, so total <= max(cost01, cost10)
+    return min(total, max(c01, c10))
 
 
 def positive_probability_cost(p, cost01, cost10):
@@ -181,6 +217,10 @@ def positive_probability_cost(p, cost01, cost10):
     :math:`p/(1-p)` and the cost ratio :math:`\mathrm{cost}_{01}/\mathrm{cost}_{10}`: a rarer positive class
     and a dearer false negative can cancel exactly. With equal costs it is ``p``.
 
+    Limits: any finite costs and p in [0, 1], subnormal and huge alike. Where a product :math:`p \times
+    \mathrm{cost}` would overflow or underflow, the ratio is formed from mantissas and powers of two instead
+    (so ``p = 0.5, cost01 = 5e-324, cost10 = 0`` gives 1, not 0/0). Time and memory O(size of p).
+
     Examples
     --------
     >>> positive_probability_cost(0.2, cost01=4, cost10=1)
@@ -189,9 +229,17 @@ def positive_probability_cost(p, cost01, cost10):
     [0.0, 0.5, 1.0]
     """
     c01, c10 = _as_costs(cost01, cost10)
-    p = _as_unit_array(p, "p")
+    p = as_unit_array(p, "p")
     _check_denominator(p, c01, c10)
-    return _float_or_array(p * c01 / (p * c01 + (1 - p) * c10))
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        positive, negative = p * c01, (1 - p) * c10
+        plain = positive / (positive + negative)
+        trusted = _safe_product(positive, p, c01) & _safe_product(negative, 1 - p, c10)
+        trusted &= np.isfinite(positive + negative)
+    if np.all(trusted):
+        return _float_or_array(plain)
+    share, _ = _share(p, c01, c10)
+    return _float_or_array(np.where(trusted, plain, share))
 
 
 def normalized_cost(fnr, fpr, p, cost01, cost10):
@@ -232,6 +280,12 @@ def normalized_cost(fnr, fpr, p, cost01, cost10):
         broadcast; if a cost is negative or not finite, or both are zero; or if ``p = 0`` with ``cost10 = 0``
         (or ``p = 1`` with ``cost01 = 0``), where (2.25) is 0/0.
 
+    Notes
+    -----
+    Limits: any finite costs and rates, subnormal and huge alike; where a product would overflow or underflow,
+    the equivalent form :math:`\mathrm{FNR}\cdot P(+)_{cost} + \mathrm{FPR}\cdot(1 - P(+)_{cost})` is used with
+    the shares formed from mantissas and powers of two. Time and memory O(broadcast size).
+
     Examples
     --------
     >>> normalized_cost(fnr=0.25, fpr=0.5, p=0.5, cost01=3, cost10=1)  # P(+)cost = 0.75
@@ -240,9 +294,9 @@ def normalized_cost(fnr, fpr, p, cost01, cost10):
     [0.75, 0.25]
     """
     c01, c10 = _as_costs(cost01, cost10)
-    fnr = _as_unit_array(fnr, "fnr")
-    fpr = _as_unit_array(fpr, "fpr")
-    p = _as_unit_array(p, "p")
+    fnr = as_unit_array(fnr, "fnr")
+    fpr = as_unit_array(fpr, "fpr")
+    p = as_unit_array(p, "p")
     try:
         fnr, fpr, p = np.broadcast_arrays(fnr, fpr, p)
     except ValueError as exc:
@@ -250,8 +304,16 @@ def normalized_cost(fnr, fpr, p, cost01, cost10):
             f"fnr, fpr and p must broadcast together, got shapes {fnr.shape}, {fpr.shape} and {p.shape}"
         ) from exc
     _check_denominator(p, c01, c10)
-    positive, negative = p * c01, (1 - p) * c10
-    return _float_or_array((fnr * positive + fpr * negative) / (positive + negative))
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        positive, negative = p * c01, (1 - p) * c10
+        plain = (fnr * positive + fpr * negative) / (positive + negative)
+        trusted = _safe_product(positive, p, c01) & _safe_product(negative, 1 - p, c10)
+        trusted &= np.isfinite(plain)
+    if np.all(trusted):
+        return _float_or_array(plain)
+    # the equivalent form FNR * P(+)cost + FPR * (1 - P(+)cost), with both shares formed without overflow
+    share_pos, share_neg = _share(p, c01, c10)
+    return _float_or_array(np.where(trusted, plain, fnr * share_pos + fpr * share_neg))
 
 
 # -- the cost curve: lower envelope of the lines of all ROC points --------------------------------------------
@@ -369,6 +431,9 @@ def cost_curve(y_true, y_score) -> CostCurve:
     :func:`melearn.ranking.threshold_counts`), so every orientation test is exact. Time O(m log m) for the
     sort, then O(n) for n distinct scores; no grid.
 
+    Limits: m up to 2**31 samples (``melearn.ranking.MAX_SAMPLES``: the orientation tests multiply counts, exact
+    in int64 below 2**63); any finite scores. Memory a few arrays of length m.
+
     Examples
     --------
     >>> curve = cost_curve([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
@@ -433,6 +498,8 @@ def expected_total_cost(y_true, y_score) -> float:
     Exact up to floating-point rounding: the envelope is piecewise linear (see :func:`cost_curve`), so the
     trapezoid sum over its break points is its integral. Depends on the scores only through their order, so it
     is invariant under strictly increasing transformations of the scores.
+
+    Limits: as :func:`cost_curve`, m up to 2**31 samples; the result lies in [0, 1/4] and is always finite.
 
     Examples
     --------

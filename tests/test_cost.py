@@ -230,7 +230,7 @@ def test_positive_probability_cost_monotone_and_in_unit_interval(p1, p2, c01, c1
         ((np.nan, 1, 1), "p contains NaN"),
         (([], 1, 1), "p is empty"),
         ((True, 1, 1), "p must be a number"),
-        (("a", 1, 1), "p must be numeric"),
+        (("a", 1, 1), "p must be a number"),
         ((0.5, 0, 0), "both zero"),
         ((0.5, 1, -2), "cost10 must be non-negative"),
         ((0.0, 1, 0), "p = 0 with cost10 = 0"),
