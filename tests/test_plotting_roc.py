@@ -16,10 +16,19 @@ from hypothesis import strategies as st  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
 from melearn import rank_loss, roc_auc, roc_curve  # noqa: E402
-from melearn.plotting.roc import KIND_COLORS, plot_roc, roc_segments, shade_auc, shade_rank_loss  # noqa: E402
+from melearn.plotting.roc import (  # noqa: E402
+    KIND_COLORS,
+    KIND_STYLES,
+    plot_roc,
+    roc_segments,
+    shade_auc,
+    shade_rank_loss,
+)
+from melearn.reference.ranking import PUMPKIN_EXAMPLE  # noqa: E402
 
-SEED_Y = np.array([1, 0, 1, 1, 0, 0, 1, 0])
-SEED_S = np.array([0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15])
+# the pumpkin book's eight-sample example (its notes on (2.20))
+EXAMPLE_Y = np.array(PUMPKIN_EXAMPLE.labels)
+EXAMPLE_S = np.array(PUMPKIN_EXAMPLE.scores)
 
 
 @pytest.fixture
@@ -38,16 +47,16 @@ def kinds_by_hand(y, s):
     return out
 
 
-def test_seed_example_segment_kinds():
-    seg = roc_segments(SEED_Y, SEED_S)
+def test_pumpkin_example_segment_kinds():
+    seg = roc_segments(EXAMPLE_Y, EXAMPLE_S)
     # 0.77 +, 0.62 -, 0.58 +, 0.47 (+,-), 0.33 -, 0.23 +, 0.15 -
     assert seg.kinds.tolist() == ["vertical", "horizontal", "vertical", "diagonal", "horizontal", "vertical",
                                   "horizontal"]
-    assert seg.kinds.tolist() == kinds_by_hand(SEED_Y.tolist(), SEED_S.tolist())
+    assert seg.kinds.tolist() == kinds_by_hand(EXAMPLE_Y.tolist(), EXAMPLE_S.tolist())
     assert {k: int(np.sum(seg.kinds == k)) for k in KIND_COLORS} == {"vertical": 3, "horizontal": 3, "diagonal": 1}
     assert seg.d_tp.tolist() == [1, 0, 1, 1, 0, 1, 0]
     assert seg.d_fp.tolist() == [0, 1, 0, 1, 1, 0, 1]
-    c = roc_curve(SEED_Y, SEED_S)
+    c = roc_curve(EXAMPLE_Y, EXAMPLE_S)
     assert seg.fpr.tolist() == c.fpr.tolist() and seg.tpr.tolist() == c.tpr.tolist()
 
 
@@ -70,9 +79,9 @@ def _segment_lines(ax):
 
 
 def test_plot_roc_draws_each_segment_in_its_colour(ax):
-    assert plot_roc(ax, SEED_Y, SEED_S) is ax
+    assert plot_roc(ax, EXAMPLE_Y, EXAMPLE_S) is ax
     drawn = _segment_lines(ax)
-    assert [k for k, _ in drawn] == roc_segments(SEED_Y, SEED_S).kinds.tolist()
+    assert [k for k, _ in drawn] == roc_segments(EXAMPLE_Y, EXAMPLE_S).kinds.tolist()
     blue = [ln for k, ln in drawn if k == "diagonal"]
     assert len(blue) == 1
     assert list(blue[0].get_xdata()) == [0.25, 0.5] and list(blue[0].get_ydata()) == [0.5, 0.75]
@@ -81,16 +90,46 @@ def test_plot_roc_draws_each_segment_in_its_colour(ax):
     assert any("diagonal" in t for t in legend)
 
 
+def test_colours_are_the_pumpkin_books():
+    # the pumpkin book: green adds only true positives (up), red only false positives (right), blue both (a tie)
+    assert to_rgba(KIND_COLORS["vertical"]) == to_rgba("tab:green")
+    assert to_rgba(KIND_COLORS["horizontal"]) == to_rgba("tab:red")
+    assert to_rgba(KIND_COLORS["diagonal"]) == to_rgba("tab:blue")
+    assert len({to_rgba(c) for c in KIND_COLORS.values()}) == 3
+
+
+def test_kinds_differ_in_line_style_and_label_too(ax):
+    # legible without colour: every kind has its own line style, and the legend names the colour and the move
+    assert len(set(KIND_STYLES.values())) == 3
+    plot_roc(ax, EXAMPLE_Y, EXAMPLE_S)
+    chance = [ln for ln in ax.get_lines() if ln.get_label().startswith("chance")]
+    assert len(chance) == 1 and chance[0].get_linestyle() not in {KIND_STYLES[k] for k in KIND_STYLES}
+    for kind, line in _segment_lines(ax):
+        assert line.get_linestyle() == KIND_STYLES[kind]
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(t.startswith("green") and "true positives only" in t for t in legend)
+    assert any(t.startswith("red") and "false positives only" in t for t in legend)
+    assert any(t.startswith("blue") and "tied" in t for t in legend)
+
+
+def test_plot_roc_draws_the_example_in_the_pumpkin_books_colours(ax):
+    # 0.77 +, 0.62 -, 0.58 +, 0.47 (+,-), 0.33 -, 0.23 +, 0.15 -: green, red, green, blue, red, green, red
+    plot_roc(ax, EXAMPLE_Y, EXAMPLE_S)
+    drawn = [to_rgba(ln.get_color()) for _, ln in _segment_lines(ax)]
+    names = ["tab:green", "tab:red", "tab:green", "tab:blue", "tab:red", "tab:green", "tab:red"]
+    assert drawn == [to_rgba(c) for c in names]
+
+
 def test_plot_roc_without_ties_has_no_diagonal(ax):
-    s = SEED_S.copy()
+    s = EXAMPLE_S.copy()
     s[4] = 0.46
-    plot_roc(ax, SEED_Y, s, legend=False)
+    plot_roc(ax, EXAMPLE_Y, s, legend=False)
     assert "diagonal" not in [k for k, _ in _segment_lines(ax)]
     assert ax.get_legend() is None
 
 
 def test_plot_roc_grid_has_one_cell_per_pair(ax):
-    plot_roc(ax, SEED_Y, SEED_S, grid=True, points=False)
+    plot_roc(ax, EXAMPLE_Y, EXAMPLE_S, grid=True, points=False)
     grid = [ln for ln in ax.get_lines() if ln.get_color() == "0.85"]
     assert len(grid) == (4 - 1) + (4 - 1)  # 3 inner vertical and 3 inner horizontal lines: 16 cells
 
@@ -101,23 +140,23 @@ def _polygon_area(xy):
 
 
 def test_shade_auc_area_is_the_auc(ax):
-    c = roc_curve(SEED_Y, SEED_S)
+    c = roc_curve(EXAMPLE_Y, EXAMPLE_S)
     shade_auc(ax, c.fpr, c.tpr)
     area = sum(_polygon_area(p.get_xy()) for p in ax.patches)
     assert len(ax.patches) == 4  # one trapezoid per segment that moves right (3 horizontal + 1 diagonal)
-    assert area == pytest.approx(roc_auc(SEED_Y, SEED_S))
+    assert area == pytest.approx(roc_auc(EXAMPLE_Y, EXAMPLE_S))
 
 
 def test_shade_rank_loss_area_is_the_rank_loss(ax):
-    c = roc_curve(SEED_Y, SEED_S)
+    c = roc_curve(EXAMPLE_Y, EXAMPLE_S)
     coll = shade_rank_loss(ax, c.fpr, c.tpr).collections[-1]
     area = sum(_polygon_area(path.vertices) for path in coll.get_paths())
-    assert area == pytest.approx(rank_loss(SEED_Y, SEED_S)) and area == pytest.approx(float(Fraction(11, 32)))
+    assert area == pytest.approx(rank_loss(EXAMPLE_Y, EXAMPLE_S)) and area == pytest.approx(float(Fraction(11, 32)))
 
 
 def test_bad_input(ax):
     with pytest.raises(ValueError, match="^ax must be"):
-        plot_roc("not an axes", SEED_Y, SEED_S)
+        plot_roc("not an axes", EXAMPLE_Y, EXAMPLE_S)
     with pytest.raises(ValueError, match="^y_true"):
         plot_roc(ax, [1, 1, 1], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="^y_score"):

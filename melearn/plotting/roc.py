@@ -3,7 +3,10 @@ r"""ROC curves drawn segment by segment: formulas (2.18)-(2.22) of section 2.3.3
 Lowering the threshold past one distinct score moves the ROC curve by one segment. If only positives have that
 score, the segment goes straight up (true positives only); if only negatives, straight right (false positives
 only); if a tied group holds both classes, the segment is a diagonal. :func:`roc_segments` classifies the
-segments from exact integer counts, and :func:`plot_roc` draws them coloured by kind. :func:`shade_auc` fills
+segments from exact integer counts, and :func:`plot_roc` draws them coloured by kind, in the pumpkin book's
+colours (its notes on (2.20) and (2.21)): green for a segment that adds only true positives (up), red for one that
+adds only false positives (right), blue for a tied group of both (diagonal). Each kind also has its own line
+style and legend label, so the figure does not depend on telling red from green. :func:`shade_auc` fills
 the trapezoids of formula (2.20) and :func:`shade_rank_loss` the area left of the curve, which is the rank loss
 (2.21). Used in ``chapters/roc_curve.ipynb``, ``chapters/auc.ipynb`` and ``chapters/rank_loss.ipynb``.
 """
@@ -18,15 +21,21 @@ from .._validation import as_finite_array, check_same_length
 from ..ranking import threshold_counts
 from ._axes import check_axes
 
-__all__ = ["KIND_COLORS", "RocSegments", "plot_roc", "roc_segments", "shade_auc", "shade_rank_loss"]
+__all__ = ["KIND_COLORS", "KIND_STYLES", "RocSegments", "plot_roc", "roc_segments", "shade_auc", "shade_rank_loss"]
 
-#: The colour of each kind of segment; "diagonal" is the blue segment of a tied group holding both classes.
-KIND_COLORS = {"vertical": "tab:red", "horizontal": "tab:green", "diagonal": "tab:blue"}
+#: The colour of each kind of segment, as in the pumpkin book's figure for (2.20)-(2.21): green when only true
+#: positives are added (vertical), red when only false positives are (horizontal), blue for a tied group holding
+#: both classes (diagonal).
+KIND_COLORS = {"vertical": "tab:green", "horizontal": "tab:red", "diagonal": "tab:blue"}
+
+#: The line style of each kind of segment, so that the kinds stay apart for readers who cannot tell red from
+#: green (and in greyscale print): solid up, dashed right, dash-dotted diagonal.
+KIND_STYLES = {"vertical": "-", "horizontal": "--", "diagonal": "-."}
 
 _KIND_LABELS = {
-    "vertical": "true positives only (up)",
-    "horizontal": "false positives only (right)",
-    "diagonal": "tied positives and negatives (diagonal)",
+    "vertical": "green, solid: true positives only (up)",
+    "horizontal": "red, dashed: false positives only (right)",
+    "diagonal": "blue, dash-dot: tied positives and negatives (diagonal)",
 }
 
 
@@ -87,9 +96,10 @@ def roc_segments(y_true, y_score) -> RocSegments:
 def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, legend: bool = True):
     """Draw the ROC curve onto ``ax``, each segment coloured by its kind, with a legend.
 
-    Vertical segments (only true positives admitted) are red, horizontal ones (only false positives) green, and
-    the diagonal segment of a tied group holding both classes blue (see :data:`KIND_COLORS`). The chance line
-    FPR = TPR is drawn dashed.
+    Vertical segments (only true positives admitted) are green and solid, horizontal ones (only false positives)
+    red and dashed, and the diagonal segment of a tied group holding both classes blue and dash-dotted (the
+    pumpkin book's colours; see :data:`KIND_COLORS` and :data:`KIND_STYLES`). The chance line FPR = TPR is drawn
+    dotted and grey.
 
     Parameters
     ----------
@@ -134,13 +144,13 @@ def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, le
             ax.axvline(k / m_neg, color="0.85", lw=0.8, zorder=0)
         for k in range(1, m_pos):
             ax.axhline(k / m_pos, color="0.85", lw=0.8, zorder=0)
-    ax.plot([0, 1], [0, 1], ls="--", color="0.6", lw=1, label="chance (FPR = TPR)")
+    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label="chance (FPR = TPR)")
     labelled = set()
     for i, kind in enumerate(seg.kinds.tolist()):
         label = _KIND_LABELS[kind] if kind not in labelled else None
         labelled.add(kind)
-        ax.plot(seg.fpr[i : i + 2], seg.tpr[i : i + 2], color=KIND_COLORS[kind], lw=2.5, label=label,
-                solid_capstyle="round")
+        ax.plot(seg.fpr[i : i + 2], seg.tpr[i : i + 2], color=KIND_COLORS[kind], ls=KIND_STYLES[kind], lw=2.5,
+                label=label, solid_capstyle="round", dash_capstyle="round")
     if points:
         ax.plot(seg.fpr, seg.tpr, "o", color="black", ms=3.5, zorder=3)
     ax.set_xlim(-0.02, 1.02)
