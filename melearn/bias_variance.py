@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_finite_array, check_positive_int
+from ._validation import as_finite_array, check_positive_int, require_finite_result
 
 __all__ = [
     "BiasVariance",
@@ -97,11 +97,16 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     ------
     ValueError
         If an input is not numeric, has the wrong number of dimensions, is empty or holds NaN or inf; if
-        ``y_observed`` and ``predictions`` differ in shape; if ``y_true`` does not have one entry per column; or
-        if there are fewer than 2 training sets.
+        ``y_observed`` and ``predictions`` differ in shape; if ``y_true`` does not have one entry per column; if
+        there are fewer than 2 training sets; or if a field at some point exceeds the largest float (1.8e308).
 
     Notes
     -----
+    Limits: any finite inputs. Each point's values are scaled by a power of two before squaring, so no square,
+    sum or product overflows in between and the identity holds with finite parts whenever every part is below
+    the largest float; otherwise ``ValueError``. Parts below about 1e-308 times the point's largest squared value
+    underflow to 0. Time O(T n), memory a few arrays of the input's shape.
+
     With :math:`T` training sets every :math:`\mathbb{E}_D` is a mean over them (dividing by :math:`T`, not
     :math:`T - 1`, so that the identity is exact). Writing :math:`\hat f` for the mean prediction (2.37) and
     :math:`\bar y_D` for the mean observed label, expanding
@@ -126,6 +131,13 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     [2.0, 1.0]
     """
     p, yd, y = _validated(predictions, y_observed, y_true)
+    # Each point's numbers are divided by a power of two 2**e near their largest magnitude (exact: power-of-two
+    # scaling commutes with rounding, so the fields are those of the plain formulas bit for bit wherever these
+    # neither overflow nor underflow), the moments of numbers in [-1, 1] are taken, and 2**(2e) multiplied back.
+    # So values up to 1.8e308 give no inf or NaN in between; a field beyond the float range is refused.
+    top = np.maximum(np.max(np.maximum(np.abs(p), np.abs(yd)), axis=0), np.abs(y))
+    _, e = np.frexp(top)
+    p, yd, y = np.ldexp(p, -e), np.ldexp(yd, -e), np.ldexp(y, -e)
     f_mean = p.mean(axis=0)  # (2.37), the mean prediction
     y_mean = yd.mean(axis=0)  # the mean observed label
     error = np.mean((p - yd) ** 2, axis=0)  # (2.41), first line
@@ -134,7 +146,11 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     bias2 = (f_mean - y) ** 2  # (2.40)
     covariance = np.mean((p - f_mean) * (yd - y_mean), axis=0)
     cross = -2.0 * covariance + 2.0 * (f_mean - y) * (y - y_mean)
-    return BiasVariance(error, bias2, variance, noise, cross)
+    fields = []
+    with np.errstate(over="ignore"):
+        for name, field in zip(BiasVariance._fields, (error, bias2, variance, noise, cross)):
+            fields.append(require_finite_result(np.ldexp(np.ldexp(field, e), e), f"{name} at some point"))
+    return BiasVariance(*fields)
 
 
 def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance:
@@ -165,8 +181,8 @@ def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance
     ------
     ValueError
         If an input is not numeric, has the wrong number of dimensions, is empty or holds NaN or inf; if
-        ``y_observed`` and ``predictions`` differ in shape; if ``y_true`` does not have one entry per column; or
-        if there are fewer than 2 training sets.
+        ``y_observed`` and ``predictions`` differ in shape; if ``y_true`` does not have one entry per column; if
+        there are fewer than 2 training sets; or if a field exceeds the largest float (1.8e308).
 
     See Also
     --------
@@ -183,6 +199,10 @@ def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance
     Unlike ``mlxtend.evaluate.bias_variance_decomp``, which measures its "bias" against one observed label per
     point (so that it equals ``bias2 + noise + cross`` here), this function separates the noise from the bias.
 
+    Limits: as :func:`bias_variance_by_point` (any finite inputs, scaled per point; a field beyond 1.8e308 is
+    refused); the means over the points are summed at a power-of-two scale, so they overflow only when the mean
+    itself would. Time O(T n).
+
     References
     ----------
     .. [1] Zhou Zhihua, *Machine Learning* (机器学习), Tsinghua University Press, 2016, section 2.5.
@@ -196,7 +216,15 @@ def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance
     (1.5, 0.5, 0.5, 0.5, 0.0)
     """
     by_point = bias_variance_by_point(predictions, y_observed, y_true)
-    return BiasVariance(*(float(np.mean(field)) for field in by_point))
+    return BiasVariance(*(_mean_without_overflow(field, name) for name, field in zip(BiasVariance._fields, by_point)))
+
+
+def _mean_without_overflow(x: np.ndarray, name: str) -> float:
+    """The mean of ``x``, its sum taken at a power-of-two scale so that it overflows only if the mean does."""
+    _, e = np.frexp(np.max(np.abs(x)))
+    with np.errstate(over="ignore"):
+        mean = float(np.ldexp(np.mean(np.ldexp(x, -e)), e))
+    return require_finite_result(mean, name)
 
 
 def polynomial_predictions(x_train, y_train, x_eval, degree: int) -> np.ndarray:
