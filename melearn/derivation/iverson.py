@@ -1,0 +1,104 @@
+r"""Iverson brackets inside finite sums: an indicator whose condition is decided on the whole range of the sum.
+
+The rank-loss page sums indicators :math:`\mathbb{I}(j \le N)` over ranges of an index :math:`j`; once a sum has
+been split where the condition changes, the indicator is the same on every term of each piece, 1 or 0. Algebra
+never looks inside a :class:`sympy.Sum` (:mod:`melearn.derivation._algebra`), so this takes a named rule:
+
+.. math::
+
+    \sum_{j=a}^{b} \mathbb{I}(P(j))\, f_j = \sum_{j=a}^{b} f_j \ \text{ if } P(j) \text{ holds for every }
+    a \le j \le b, \qquad = 0 \ \text{ if it holds for none}
+
+(Iverson's convention, Graham, Knuth and Patashnik 1994, section 2.1). The rule decides a condition only when it
+is a conjunction of inequalities that are linear in the index with a numeric coefficient; an inequality is
+monotone in :math:`j`, so it holds on the whole range when it holds at the range's binding end, and fails on the
+whole range when it fails at the other end (sympy decides those two instances from the symbols' assumptions, or
+the rule leaves the indicator alone). An empty range makes both sides zero, so nothing is assumed about it.
+``tests/test_derivation_iverson.py`` checks the rule against explicit sums.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from .operators import Indicator
+from .rules import Rule
+
+__all__ = ["IVERSON_SOURCE", "decided_on_range"]
+
+IVERSON_SOURCE = "Graham, Knuth and Patashnik (1994), sec. 2.1 (Iverson's convention)"
+
+_STRICT = {sp.StrictLessThan: (True, True), sp.LessThan: (True, False),
+           sp.StrictGreaterThan: (False, True), sp.GreaterThan: (False, False)}
+
+
+def _inequality_on_range(rel, index, lo, hi):
+    """True / False when ``rel`` holds on every / no index in [lo, hi] (nonempty), None when undecided."""
+    if type(rel) not in _STRICT:
+        return None
+    difference = sp.expand(rel.lhs - rel.rhs)  # rel is "difference < 0", "<= 0", "> 0" or ">= 0"
+    coefficient = difference.coeff(index)
+    rest = sp.expand(difference - coefficient * index)
+    if rest.has(index) or not coefficient.is_number or coefficient == 0:
+        return None
+    below, _ = _STRICT[type(rel)]  # "below": the condition asks for difference < (or <=) 0
+    increasing = bool(coefficient > 0)
+    # the end where the condition is hardest to meet, and the end where it is easiest
+    hardest, easiest = (hi, lo) if below == increasing else (lo, hi)
+
+    def holds_at(end):
+        value = rel.func(coefficient * end + rest, 0)
+        if value is sp.true:
+            return True
+        if value is sp.false:
+            return False
+        return None
+
+    if holds_at(hardest) is True:
+        return True
+    if holds_at(easiest) is False:
+        return False
+    return None
+
+
+def _condition_on_range(condition, index, lo, hi):
+    if isinstance(condition, sp.And):
+        verdicts = [_inequality_on_range(c, index, lo, hi) for c in condition.args]
+        if any(v is False for v in verdicts):
+            return False
+        if all(v is True for v in verdicts):
+            return True
+        return None
+    return _inequality_on_range(condition, index, lo, hi)
+
+
+def decided_on_range() -> Rule:
+    r"""The rule :math:`\mathbb{I}(P(j)) = 1` (or 0) inside :math:`\sum_{j=a}^{b}` when :math:`P` holds on every
+    (or no) index of the range; cited (Iverson's convention)."""
+
+    def transform(node):
+        index, lo, hi = node.limits[0]
+        if any(index in inner.variables for inner in node.function.atoms(sp.Sum)):
+            return node  # the index is bound again inside: leave this sum alone
+
+        def decide(indicator):
+            verdict = _condition_on_range(indicator.args[0], index, lo, hi)
+            if verdict is None:
+                return indicator
+            return sp.Integer(1 if verdict else 0)
+
+        function = node.function.replace(
+            lambda n: isinstance(n, Indicator) and n.args[0].has(index), decide
+        )
+        if function == node.function:
+            return node
+        if sp.expand(function) == 0:  # every term vanishes: a sum of zeros
+            return sp.Integer(0)
+        return sp.Sum(function, node.limits[0])
+
+    def rewrite(expr):
+        return sp.sympify(expr).replace(lambda n: isinstance(n, sp.Sum) and len(n.limits) == 1, transform)
+
+    statement = (r"\sum_{j=a}^{b} \mathbb{I}\big(P(j)\big)\, f_j = \sum_{j=a}^{b} f_j \text{ if } P "
+                 r"\text{ holds for every } a \le j \le b,\ 0 \text{ if for none}")
+    return Rule("an indicator decided on the range of its sum", "cited", statement, rewrite, IVERSON_SOURCE)
