@@ -301,32 +301,3 @@ def test_figures_draw():
     plt.close(fig)
 
 
-def test_short_notation_changes_the_printing_only():
-    book, short = bias_variance_derivation(), bias_variance_derivation(short=True)
-    for attr in ("chain_2_41", "chain_2_42", "cross_term"):
-        a, b = getattr(book, attr), getattr(short, attr)
-        assert [s.expr for s in a.steps] == [s.expr for s in b.steps]
-        assert [[r.name for r in s.rules] for s in a.steps] == [[r.name for r in s.rules] for s in b.steps]
-        assert b.check().checked
-    assert "f(x; D)" in book.chain_2_41.latex() and "f(x; D)" not in short.chain_2_41.latex()
-
-
-def test_stacked_rendering_shows_the_same_chain():
-    import sympy as sp
-
-    bv = bias_variance_derivation(short=True)
-    chain = bv.chain_2_41
-    assert r"\checkmark" not in chain.latex()
-    chain.check()
-    side, stacked = chain.latex(layout="side"), chain.latex()
-    assert chain.layout == "below" and stacked == chain.latex(layout="below")
-    for step in chain.steps:
-        expr = sp.latex(step.expr, **chain.latex_options)
-        assert expr in side and expr in stacked
-        assert step.why in stacked
-        assert ", ".join(r.name for r in step.rules) in stacked
-    assert stacked.count(r"\checkmark") == side.count(r"\checkmark") == 7  # the definition line and 6 steps
-    assert stacked.startswith(r"\begin{aligned}") and stacked.endswith(r"\end{aligned}")
-    assert "by (2.41)" in bv.chain_2_42.check().latex()
-
-
