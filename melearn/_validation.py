@@ -40,6 +40,7 @@ __all__ = [
     "as_unit_array",
     "check_open_unit",
     "check_positive_int",
+    "checked_isf",
     "check_real_interval",
     "check_same_length",
     "check_unit_interval",
@@ -394,3 +395,20 @@ def require_finite_result(value, what: str):
     if not np.all(np.isfinite(value)):
         raise ValueError(f"{what} is too large to be represented as a float (above 1.8e308)")
     return value
+
+
+def checked_isf(distribution, alpha: float, *args, name: str = "alpha", rtol: float = 1e-6) -> float:
+    """The upper ``alpha`` quantile of a SciPy distribution, checked by a round trip through its survival function.
+
+    ``distribution.isf(alpha, *args)`` is accepted only if it is finite and ``distribution.sf`` of it gives
+    ``alpha`` back to a relative ``rtol``; otherwise the level is beyond what the special function resolves and a
+    ``ValueError`` naming ``name`` says so (rather than returning a search bracket or inf as the quantile).
+    """
+    q = float(distribution.isf(alpha, *args))
+    back = float(distribution.sf(q, *args)) if np.isfinite(q) else np.nan
+    if not (np.isfinite(q) and abs(back - alpha) <= rtol * alpha):
+        raise ValueError(
+            f"{name} = {alpha!r} is too small for an accurate critical value here: the quantile "
+            f"{q!r} does not give {name} back through the survival function (got {back!r})"
+        )
+    return q

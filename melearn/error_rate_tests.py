@@ -24,7 +24,14 @@ import mpmath
 import numpy as np
 from scipy import stats
 
-from ._validation import as_finite_array, check_open_unit, check_positive_int, check_unit_interval
+from ._validation import (
+    as_choice,
+    as_finite_array,
+    check_open_unit,
+    check_positive_int,
+    check_unit_interval,
+    checked_isf,
+)
 
 __all__ = ["BinomialTestResult", "TTestResult", "binomial_critical_error", "binomial_tail_below", "t_test"]
 
@@ -40,6 +47,12 @@ HIGH_PRECISION_DPS = 60
 TIE_DIGITS = 40
 # After SciPy's quantile the critical count is adjusted by +-1 steps; more steps than this switch to bisection.
 MAX_WALK = 8
+# The exact route works with integers of about m * bits(denominator of eps0) bits; a subnormal eps0 has a
+# denominator of 2**1074, so the exact route is taken only below this size (that of m = 2000, eps0 = 0.3).
+EXACT_MAX_BITS = 2000 * 64
+#: The largest m of binomial_critical_error: a near-tie beyond EXACT_MAX_M sums O(sqrt(m)) terms at high
+#: precision (about 3 s at 10**8).
+BINOMIAL_MAX_M = 10**8
 
 
 class BinomialTestResult(NamedTuple):
@@ -186,7 +199,7 @@ def binomial_tail_below(c: int, m: int, eps0: float, alpha: float) -> bool:
     tail = float(stats.binom.sf(c, m, eps0))
     if abs(tail - alpha) > TIE_RTOL * alpha and alpha >= np.finfo(float).tiny:
         return tail < alpha
-    if m <= EXACT_MAX_M:
+    if m <= EXACT_MAX_M and m * Fraction(eps0).denominator.bit_length() <= EXACT_MAX_BITS:
         return _exact_tail(c, m, eps0) < Fraction(alpha)
     precise = _high_precision_tail(c, m, eps0)
     with mpmath.workdps(HIGH_PRECISION_DPS):
@@ -257,8 +270,8 @@ def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult
     Raises
     ------
     ValueError
-        If ``m`` is not an integer >= 1, ``eps0`` or ``alpha`` is not strictly between 0 and 1, or ``observed``
-        is not in [0, 1] or not a multiple of ``1 / m``.
+        If ``m`` is not an integer in [1, ``BINOMIAL_MAX_M``], ``eps0`` or ``alpha`` is not strictly between 0 and
+        1, or ``observed`` is not in [0, 1] or not a multiple of ``1 / m``.
 
     Notes
     -----
@@ -268,6 +281,12 @@ def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult
     ``eps0`` and ``alpha`` taken at their exact binary values. So with ``m = 3, eps0 = 0.5, alpha = 0.5``,
     where :math:`P(X > 1) = 1/2` exactly, :math:`\bar C = 2`. The search starts at SciPy's quantile
     ``binom.isf`` and moves by single steps, so it costs a few evaluations of the binomial tail whatever ``m``.
+
+    Limits: m up to ``BINOMIAL_MAX_M`` = 10**8 (a near-tie beyond ``EXACT_MAX_M`` sums O(sqrt(m)) terms at high
+    precision, about 3 s at the limit); beyond, ``ValueError``. Any ``eps0`` and ``alpha`` in (0, 1) are
+    accepted, subnormal ones included: the decision "tail < alpha" is taken exactly where the floating-point tail
+    is within ``TIE_RTOL`` of ``alpha`` or ``alpha`` is subnormal. ``size`` and ``p_value`` are floating-point
+    tails: below about 1e-308 they lose relative precision, and below 5e-324 they are 0.
 
     ``reject`` is ``True`` exactly when the one-sided p-value :math:`P_{\epsilon_0}(X \ge \hat\epsilon m)` is
     below ``alpha``, which is what ``scipy.stats.binomtest(x, m, eps0, alternative="greater")`` reports. The
@@ -291,7 +310,7 @@ def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult
     >>> binomial_critical_error(10, 0.3, 0.05, observed=0.5).reject
     False
     """
-    m = check_positive_int(m, "m")
+    m = check_positive_int(m, "m", maximum=BINOMIAL_MAX_M, why="BINOMIAL_MAX_M")
     eps0 = check_open_unit(eps0, "eps0")
     alpha = check_open_unit(alpha, "alpha")
     errors = None
@@ -351,13 +370,18 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
     ValueError
         If ``errors`` is not 1-dimensional, has fewer than two values, holds NaN, inf or values outside [0, 1], or
         all its values are equal (:math:`\sigma = 0`, so :math:`\tau_t` is undefined); if ``eps0`` or ``alpha`` is
-        not strictly between 0 and 1; or if ``alternative`` is not one of the three above.
+        not strictly between 0 and 1 or too small for an accurate critical value (see Limits); or if
+        ``alternative`` is not one of the three above.
 
     Notes
     -----
     The book compares ":math:`|\mu - \epsilon_0|`" with the critical values; it is :math:`\tau_t`, the
     standardized difference, that follows :math:`t(k-1)` and must be compared. Error rates from one
     :math:`k`-fold cross-validation share training data and are not independent, which this test assumes.
+
+    Limits: any k >= 2 that fits in memory (time O(k)). ``alpha`` is refused when SciPy's t quantile does not
+    give it back through the survival function to a relative 1e-6 (for k = 2 below about 1e-290; for larger k
+    only subnormal levels): no search bracket or inf is ever returned as the critical value.
 
     References
     ----------
@@ -377,8 +401,7 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
         raise ValueError("errors must be test error rates in [0, 1]")
     eps0 = check_open_unit(eps0, "eps0")
     alpha = check_open_unit(alpha, "alpha")
-    if alternative not in _ALTERNATIVES:
-        raise ValueError(f"alternative must be one of {_ALTERNATIVES}, got {alternative!r}")
+    alternative = as_choice(alternative, "alternative", _ALTERNATIVES)
     if np.all(e == e[0]):
         raise ValueError("errors are all equal: sigma = 0 in (2.29), so tau_t in (2.30) is undefined")
     mu = float(np.mean(e))  # (2.28)
@@ -388,15 +411,15 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
     tau = math.sqrt(k) * (mu - eps0) / math.sqrt(variance)  # (2.30)
     df = k - 1
     if alternative == "two-sided":
-        critical = float(stats.t.isf(alpha / 2, df))
+        critical = checked_isf(stats.t, alpha / 2, df)
         reject = abs(tau) > critical
         p_value = float(2 * stats.t.sf(abs(tau), df))
     elif alternative == "greater":
-        critical = float(stats.t.isf(alpha, df))
+        critical = checked_isf(stats.t, alpha, df)
         reject = tau > critical
         p_value = float(stats.t.sf(tau, df))
     else:
-        critical = -float(stats.t.isf(alpha, df))
+        critical = -checked_isf(stats.t, alpha, df)
         reject = tau < critical
         p_value = float(stats.t.cdf(tau, df))
     return TTestResult(tau, critical, bool(reject), mu, variance, df, min(p_value, 1.0))
