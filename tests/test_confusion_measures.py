@@ -177,8 +177,8 @@ def test_f_beta_is_zero_when_no_true_positive():
 
 def test_derivation_of_the_second_form_of_f1_checks_and_a_wrong_one_fails():
     TP, FP, TN, FN, m, P, R = sp.symbols("TP FP TN FN m P R", positive=True)
-    cells = Rule.substitution("cells", {m: TP + FP + TN + FN})
-    defs = Rule.substitution("(2.8), (2.9)", {P: TP / (TP + FP), R: TP / (TP + FN)})
+    cells = Rule.definition("cells", {m: TP + FP + TN + FN})
+    defs = Rule.definition("(2.8), (2.9)", {P: TP / (TP + FP), R: TP / (TP + FN)})
     good = Derivation(2 * P * R / (P + R)).step(2 * TP / (2 * TP + FP + FN), "insert", rules=[defs])
     good.step(2 * TP / (m + TP - TN), "cells", rules=[cells]).check()
     assert good.checked

@@ -317,7 +317,7 @@ def _identity_symbols():
 def test_key_identity_derivation_checks_and_a_wrong_step_fails():
     p, c01, c10, fnr, fpr, P = _identity_symbols()
     pc = p * c01 / (p * c01 + (1 - p) * c10)
-    definition = melearn.Rule.substitution("(2.24)", {P: pc})
+    definition = melearn.Rule.definition("(2.24)", {P: pc})
     norm = (fnr * p * c01 + fpr * (1 - p) * c10) / (p * c01 + (1 - p) * c10)
     Derivation(fnr * P + fpr * (1 - P)).step(norm, "substitute (2.24)", rules=[definition]).check()
     with pytest.raises(DerivationError):  # P and 1 - P swapped

@@ -477,8 +477,8 @@ def _f_form_derivation(ss_total):
     from melearn import Derivation, Rule
 
     k, n, ssa, sst, tau = sp.symbols("k N SS_A SS_T tau", positive=True)
-    chi2_as_ss = Rule.substitution("(2.34) as a sum of squares", {ssa: k * (k + 1) * tau / 12})
-    no_ties = Rule.substitution("no ties", {sst: ss_total(k, n)})
+    chi2_as_ss = Rule.assumption("(2.34) as a sum of squares", {ssa: k * (k + 1) * tau / 12})
+    no_ties = Rule.assumption("no ties", {sst: ss_total(k, n)})
     d = Derivation((ssa / (k - 1)) / ((sst - ssa) / ((k - 1) * (n - 1))))
     return d.step((n - 1) * tau / (n * (k - 1) - tau), "(2.35)", rules=[chi2_as_ss, no_ties])
 
