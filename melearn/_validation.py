@@ -297,6 +297,8 @@ def check_real_interval(x, name: str, low: float, high: float, *, closed: str = 
     left_ok = value >= low if closed in ("both", "left") else value > low
     right_ok = value <= high if closed in ("both", "right") else value < high
     if not (left_ok and right_ok):
+        if closed == "neither":
+            raise ValueError(f"{name} must lie strictly between {low:g} and {high:g}, got {value!r}")
         lb = "[" if closed in ("both", "left") else "("
         rb = "]" if closed in ("both", "right") else ")"
         raise ValueError(f"{name} must lie in {lb}{low:g}, {high:g}{rb}, got {value!r}")

@@ -29,7 +29,17 @@ from typing import NamedTuple
 import numpy as np
 from scipy import special, stats
 
-from ._validation import as_finite_array, check_open_unit, check_positive_int, check_same_length
+from ._validation import (
+    as_bool,
+    as_choice,
+    as_finite_array,
+    check_open_unit,
+    check_positive_int,
+    check_real_interval,
+    check_same_length,
+    checked_isf,
+    require_finite_result,
+)
 
 __all__ = [
     "CV52TTestResult",
@@ -56,6 +66,11 @@ _MCNEMAR_METHODS = ("chi2", "chi2_uncorrected", "exact")
 
 # Gauss-Jacobi nodes for the size of Dietterich's 5x2cv test (see cv52_t_test_size)
 _QUADRATURE_POINTS = 64
+#: The largest number of discordant samples for the exact McNemar p-value and the size computation (SciPy's
+#: binomial takes n as a float, exact below 2**53; mcnemar_test_size also builds arrays of n + 1 entries).
+MCNEMAR_EXACT_MAX_N = 10**7
+#: The largest k of paired_t_test_size (t distribution with k - 1 degrees of freedom, as a float).
+SIZE_MAX_K = 10**12
 
 
 class PairedTTestResult(NamedTuple):
@@ -111,21 +126,13 @@ class McNemarResult(NamedTuple):
 
 # -- validation helpers ----------------------------------------------------------------------------------------
 def _check_numerator(numerator) -> str:
-    if numerator not in _NUMERATORS:
-        raise ValueError(f"numerator must be 'book' or 'dietterich', got {numerator!r}")
-    return numerator
+    return as_choice(numerator, "numerator", _NUMERATORS)
 
 
-def _check_rho(rho, low: float, name: str = "rho") -> float:
-    if isinstance(rho, (bool, np.bool_)):
-        raise ValueError(f"{name} must be a real number, got {rho!r}")
-    try:
-        value = float(rho)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a real number, got {type(rho).__name__}") from exc
-    if not low < value < 1.0:
-        raise ValueError(f"{name} must lie strictly between {low:g} and 1, got {value!r}")
-    return value
+def _power_of_two_scale(x: np.ndarray, axes) -> np.ndarray:
+    """The exponents e with max |x| over ``axes`` in [2**(e-1), 2**e), 0 where that maximum is 0."""
+    _, e = np.frexp(np.max(np.abs(x), axis=axes))
+    return e
 
 
 def _where_too_small(spread: np.ndarray, scale: np.ndarray) -> np.ndarray:
@@ -143,16 +150,24 @@ def _describe_rows(bad: np.ndarray) -> str:
 
 # -- (2.31): the k-fold cross-validated paired t-test ----------------------------------------------------------
 def _paired_t(deltas: np.ndarray, scale: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # The statistic is scale-free, so each experiment's differences are divided by a power of two near their
+    # largest magnitude (exact; bit for bit the plain computation wherever that neither overflows nor underflows):
+    # squares of differences up to 1.8e308 or down to 5e-324 neither overflow nor vanish. mu and sigma are scaled
+    # back at the end.
+    e = _power_of_two_scale(deltas, -1)
+    scaled = np.ldexp(deltas, e[..., None] * -1)
     k = deltas.shape[-1]
-    mu = deltas.mean(axis=-1)
-    sigma = deltas.std(axis=-1, ddof=1)
-    bad = _where_too_small(sigma, scale)
+    mu = scaled.mean(axis=-1)
+    sigma = scaled.std(axis=-1, ddof=1)
+    bad = _where_too_small(sigma, np.ldexp(scale, -e))
     if np.any(bad):
         raise ValueError(
             f"the differences {name} have zero variance{_describe_rows(bad)}: every fold gives the same difference "
             "(up to rounding), so tau_t = |sqrt(k) mu / sigma| is undefined; a t-test cannot judge it"
         )
-    return np.abs(np.sqrt(k) * mu / sigma), mu, sigma
+    tau = np.abs(np.sqrt(k) * mu / sigma)
+    with np.errstate(over="ignore"):
+        return tau, np.ldexp(mu, e), np.ldexp(sigma, e)
 
 
 def paired_t_statistic(deltas) -> np.ndarray | float:
@@ -228,6 +243,13 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     (which reports the signed statistic; tests). Differences that are equal up to rounding (0.3 - 0.2 and
     0.2 - 0.1) count as equal.
 
+    Limits: any finite inputs and any k >= 2 that fits in memory (time O(k)). The differences are scaled by a
+    power of two before squaring, so inputs from 5e-324 to 1.8e308 give the right statistic; ``mu`` or
+    ``sigma`` beyond the float range (differences near 1.8e308) raise ``ValueError``. ``alpha`` is refused when
+    the t quantile does not give it back through the survival function to a relative 1e-6 (for k = 2 below
+    about 1e-290); the critical value is the upper quantile itself (``isf``), never ``ppf(1 - alpha/2)``, which
+    is inf below alpha = 1e-16.
+
     References
     ----------
     Zhou, *Machine Learning* (机器学习), section 2.4.2. Dietterich (1998), Neural Computation 10(7).
@@ -248,10 +270,19 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
         raise ValueError(f"errors_a and errors_b must hold at least 2 folds, got {k}")
     alpha = check_open_unit(alpha, "alpha")
     scale = max(np.max(np.abs(a)), np.max(np.abs(b)))
-    tau, mu, sigma = _paired_t(a - b, np.asarray(scale), "errors_a - errors_b")
+    with np.errstate(over="ignore"):
+        deltas = a - b
+    if np.all(np.isfinite(deltas)):
+        tau, mu, sigma = _paired_t(deltas, np.asarray(scale), "errors_a - errors_b")
+    else:  # a difference overflowed: halve first (exact bar subnormals), double mu and sigma after
+        tau, mu, sigma = _paired_t(a * 0.5 - b * 0.5, np.asarray(scale * 0.5), "errors_a - errors_b")
+        with np.errstate(over="ignore"):
+            mu, sigma = mu * 2.0, sigma * 2.0
+    require_finite_result(sigma, "the standard deviation of errors_a - errors_b")
+    require_finite_result(mu, "the mean of errors_a - errors_b")
     tau = float(tau)
     df = k - 1
-    critical = float(stats.t.ppf(1.0 - alpha / 2.0, df))
+    critical = checked_isf(stats.t, alpha / 2.0, df)
     p_value = float(min(1.0, 2.0 * stats.t.sf(tau, df)))
     return PairedTTestResult(tau, critical, bool(tau >= critical), p_value, df, float(mu), float(sigma))
 
@@ -293,16 +324,20 @@ def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
     >>> round(paired_t_test_size(10, 0.1, 0.05), 4)
     0.1539
     """
-    k = check_positive_int(k, "k", minimum=2)
-    rho = _check_rho(rho, -1.0 / (k - 1))
+    k = check_positive_int(k, "k", minimum=2, maximum=SIZE_MAX_K, why="SIZE_MAX_K")
+    rho = check_real_interval(rho, "rho", -1.0 / (k - 1), 1.0)
     alpha = check_open_unit(alpha, "alpha")
     scale = np.sqrt((1.0 + (k - 1) * rho) / (1.0 - rho))
-    critical = stats.t.ppf(1.0 - alpha / 2.0, k - 1)
+    critical = checked_isf(stats.t, alpha / 2.0, k - 1)
     return float(2.0 * stats.t.sf(critical / scale, k - 1))
 
 
 # -- (2.32): the 5x2 cross-validated t-test --------------------------------------------------------------------
 def _cv52(d: np.ndarray, numerator: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # Scale-free like (2.31): each experiment is divided by a power of two near its largest |difference| (exact), so
+    # no mean or square overflows or vanishes; mu and sigma2 are scaled back at the end.
+    e = _power_of_two_scale(d, (-2, -1))
+    d = np.ldexp(d, -e[..., None, None])
     first, second = d[..., 0], d[..., 1]
     mean = (first + second) / 2.0
     # sigma_i^2 as printed in the book: the squared deviations of the two folds from their mean
@@ -315,7 +350,8 @@ def _cv52(d: np.ndarray, numerator: str) -> tuple[np.ndarray, np.ndarray, np.nda
             f"diffs has zero variance{_describe_rows(bad)}: in each of the 5 replications both folds give the same "
             "difference (up to rounding), so sum(sigma_i^2) = 0 and tau_t is undefined"
         )
-    return mu / denominator, mu, sigma2
+    with np.errstate(over="ignore"):
+        return mu / denominator, np.ldexp(mu, e), np.ldexp(np.ldexp(sigma2, e[..., None]), e[..., None])
 
 
 def _as_cv52_diffs(diffs) -> np.ndarray:
@@ -403,6 +439,10 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
     with ``mlxtend.evaluate.paired_ttest_5x2cv`` (tests; mlxtend differences accuracies, so its statistic has
     the opposite sign).
 
+    Limits: any finite differences: they are scaled by a power of two before squaring, so the statistic is right
+    from 5e-324 to 1.8e308; a ``sigma2`` beyond the float range (differences above about 1e154) raises
+    ``ValueError``. ``alpha`` down to about 1e-300 (checked by a round trip through the t survival function).
+
     References
     ----------
     Zhou, *Machine Learning* (机器学习), section 2.4.2. Dietterich (1998), Neural Computation 10(7).
@@ -422,8 +462,9 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
         raise ValueError(f"diffs must have shape (5, 2) (5 replications x 2 folds), got {d.shape}")
     alpha = check_open_unit(alpha, "alpha")
     tau, mu, sigma2 = _cv52(d, numerator)
+    require_finite_result(sigma2, "sigma2 of diffs")
     tau = float(tau)
-    critical = float(stats.t.ppf(1.0 - alpha / 2.0, 5))
+    critical = checked_isf(stats.t, alpha / 2.0, 5)
     p_value = float(min(1.0, 2.0 * stats.t.sf(abs(tau), 5)))
     return CV52TTestResult(tau, critical, bool(abs(tau) >= critical), p_value, 5, float(mu), sigma2)
 
@@ -477,10 +518,10 @@ def cv52_t_test_size(rho: float, alpha: float = 0.05, numerator: str = "book") -
     >>> round(cv52_t_test_size(0.0, 0.05, "book"), 5), round(cv52_t_test_size(0.0, 0.05, "dietterich"), 5)
     (0.01498, 0.02814)
     """
-    rho = _check_rho(rho, -1.0)
+    rho = check_real_interval(rho, "rho", -1.0, 1.0)
     alpha = check_open_unit(alpha, "alpha")
     numerator = _check_numerator(numerator)
-    critical = stats.t.ppf(1.0 - alpha / 2.0, 5)
+    critical = checked_isf(stats.t, alpha / 2.0, 5)
     if numerator == "book":
         scale = np.sqrt((1.0 + rho) / (2.0 * (1.0 - rho)))
         return float(2.0 * stats.t.sf(critical / scale, 5))
@@ -546,6 +587,11 @@ def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = 
     :math:`1/(e_{01}+e_{10}) \le 1` never reaches a critical value. For small :math:`e_{01} + e_{10}` prefer the
     exact binomial test, :func:`mcnemar_exact_p_value`.
 
+    Limits: counts are integers of any size, the statistic formed in exact integers and divided once; a statistic
+    beyond the float range (counts above about 1e308) raises ``ValueError``. ``correction`` must be a bool (the
+    string ``"False"`` is refused, not read as true). ``alpha`` down to about 1e-300 (checked by a round trip
+    through the chi-square survival function).
+
     References
     ----------
     Zhou, *Machine Learning* (机器学习), section 2.4.3. McNemar (1947), Psychometrika 12(2). Edwards (1948),
@@ -559,6 +605,7 @@ def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = 
     """
     e01, e10 = _check_counts(e01, e10)
     alpha = check_open_unit(alpha, "alpha")
+    correction = as_bool(correction, "correction")
     n = e01 + e10
     if n == 0:
         raise ValueError(
@@ -567,8 +614,13 @@ def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = 
             "(the exact binomial test gives p = 1)"
         )
     numerator = abs(e01 - e10) - (1 if correction else 0)
-    statistic = numerator * numerator / n  # exact integers up to this one division
-    critical = float(stats.chi2.ppf(1.0 - alpha, 1))
+    try:
+        statistic = numerator * numerator / n  # exact Python integers of any size, up to this one division
+    except OverflowError as exc:
+        raise ValueError(
+            "e01 and e10 are so large that tau_chi2 exceeds the largest float (1.8e308); it is at most e01 + e10"
+        ) from exc
+    critical = checked_isf(stats.chi2, alpha, 1)
     p_value = float(stats.chi2.sf(statistic, 1))
     return McNemarResult(float(statistic), critical, bool(statistic >= critical), p_value, 1)
 
@@ -606,6 +658,8 @@ def mcnemar_exact_p_value(e01: int, e10: int) -> float:
     n = e01 + e10
     if n == 0:
         return 1.0
+    if n > MCNEMAR_EXACT_MAX_N:
+        raise ValueError(f"e01 + e10 must be at most MCNEMAR_EXACT_MAX_N = {MCNEMAR_EXACT_MAX_N:,} for the exact test")
     return float(min(1.0, 2.0 * stats.binom.cdf(min(e01, e10), n, 0.5)))
 
 
@@ -642,10 +696,11 @@ def mcnemar_test_size(n_discordant: int, alpha: float = 0.05, method: str = "chi
     >>> round(mcnemar_test_size(50, 0.05, "chi2_uncorrected"), 6)
     0.064909
     """
-    n = check_positive_int(n_discordant, "n_discordant", minimum=1)
+    n = check_positive_int(
+        n_discordant, "n_discordant", minimum=1, maximum=MCNEMAR_EXACT_MAX_N, why="arrays of n + 1 entries"
+    )
     alpha = check_open_unit(alpha, "alpha")
-    if method not in _MCNEMAR_METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, _MCNEMAR_METHODS))}, got {method!r}")
+    method = as_choice(method, "method", _MCNEMAR_METHODS)
     j = np.arange(n + 1)
     pmf = stats.binom.pmf(j, n, 0.5)
     if method == "exact":
@@ -653,5 +708,5 @@ def mcnemar_test_size(n_discordant: int, alpha: float = 0.05, method: str = "chi
         rejects = p <= alpha
     else:
         gap = np.abs(2 * j - n) - (1 if method == "chi2" else 0)
-        rejects = gap * gap / n >= stats.chi2.ppf(1.0 - alpha, 1)
+        rejects = gap * gap / n >= checked_isf(stats.chi2, alpha, 1)
     return float(pmf[rejects].sum())
