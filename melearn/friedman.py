@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import stats
 
-from ._validation import as_finite_array, check_open_unit, check_positive_int
+from ._validation import as_finite_array, check_open_unit, check_positive_int, checked_isf
 
 __all__ = [
     "FriedmanResult",
@@ -77,6 +77,14 @@ class NemenyiResult(NamedTuple):
     average_ranks: np.ndarray
     differences: np.ndarray
     significant: np.ndarray
+
+
+#: The smallest alpha of nemenyi_q and nemenyi_cd: SciPy's studentized range loses relative accuracy in its upper
+#: tail (it computes 1 - cdf): checked against high-precision integration, q is good to about 1e-8 relatively at
+#: alpha = 1e-8 for k up to 10**5, while at alpha = 1e-15 the tail is off by 10 %.
+NEMENYI_MIN_ALPHA = 1e-8
+#: The largest k of nemenyi_q and nemenyi_cd (checked against the independent integration up to here).
+NEMENYI_MAX_K = 10**5
 
 
 def _errors_table(errors) -> np.ndarray:
@@ -287,8 +295,8 @@ def friedman_test(errors, alpha=0.05) -> FriedmanResult:
     Raises
     ------
     ValueError
-        If ``errors`` is not a finite 2-dimensional table with at least 2 rows and 2 columns, or ``alpha`` is not
-        strictly between 0 and 1.
+        If ``errors`` is not a finite 2-dimensional table with at least 2 rows and 2 columns (a ragged table is
+        refused by name), or ``alpha`` is not strictly between 0 and 1 or too small for an accurate F quantile.
 
     Notes
     -----
@@ -303,6 +311,11 @@ def friedman_test(errors, alpha=0.05) -> FriedmanResult:
     is as strong as it gets, so the result is ``statistic = inf``, ``p_value = 0`` and ``reject = True``.
 
     The statistics are computed from integer rank sums in exact rational arithmetic and rounded once.
+
+    Limits: any finite N x k table that fits in memory (time O(N k log k), a few copies of the table). The
+    critical value is the upper quantile of F (``isf``), refused with ``ValueError`` when it does not give
+    ``alpha`` back through the survival function to a relative 1e-6 or is infinite (for small tables already
+    around alpha = 1e-100, e.g. F(2, 6)); a p-value below 5e-324 is reported as 0.
 
     References
     ----------
@@ -334,7 +347,7 @@ def friedman_test(errors, alpha=0.05) -> FriedmanResult:
     else:
         f_value = float((n - 1) * chi2 / (top - chi2))
         p_value = float(stats.f.sf(f_value, *df))
-    critical = float(stats.f.isf(alpha, *df))
+    critical = checked_isf(stats.f, alpha, *df)
     return FriedmanResult(
         statistic=f_value,
         critical_value=critical,
@@ -376,14 +389,21 @@ def nemenyi_q(k, alpha=0.05) -> float:
     Raises
     ------
     ValueError
-        If ``k`` is not an integer of at least 2, or ``alpha`` is not strictly between 0 and 1.
+        If ``k`` is not an integer in [2, ``NEMENYI_MAX_K``], or ``alpha`` is not strictly between 0 and 1 or is
+        below ``NEMENYI_MIN_ALPHA``.
 
     Notes
     -----
     Computed with ``scipy.stats.studentized_range`` at ``df = inf``. The tests check it against an independent
     route (numerical integration of the distribution of the range of k normals) to a relative 1e-10 for k up to 500
-    and ``alpha`` from 0.001 to 0.999. Any ``alpha`` in (0, 1) is accepted; the printed tables (Demšar 2006,
-    the textbook's Table 2.7) give 0.05 and 0.10 only, and those are the levels at which the test is used.
+    and ``alpha`` from 0.001 to 0.999. The printed tables (Demšar 2006, the textbook's Table 2.7) give 0.05 and
+    0.10 only, and those are the levels at which the test is used.
+
+    Limits: ``alpha >= NEMENYI_MIN_ALPHA`` = 1e-8 and ``k <= NEMENYI_MAX_K`` = 10**5. SciPy's upper tail of the
+    studentized range is 1 - cdf, so it loses relative accuracy as ``alpha`` falls (10 % at 1e-15, and at 1e-20
+    its isf returns a search bracket, 70.71, instead of the quantile); at 1e-8 q is still good to about 1e-8
+    relatively. Beyond either limit, and whenever the quantile does not give ``alpha`` back through the survival
+    function to a relative 1e-5, ``ValueError``.
 
     Examples
     --------
@@ -392,9 +412,9 @@ def nemenyi_q(k, alpha=0.05) -> float:
     >>> round(nemenyi_q(2, 0.10), 3)
     1.645
     """
-    k = _check_k(k)
-    alpha = check_open_unit(alpha, "alpha")
-    return float(stats.studentized_range.isf(alpha, k, np.inf) / math.sqrt(2.0))
+    k = check_positive_int(k, "k", minimum=2, maximum=NEMENYI_MAX_K, why="NEMENYI_MAX_K")
+    alpha = check_open_unit(alpha, "alpha", minimum=NEMENYI_MIN_ALPHA)
+    return checked_isf(stats.studentized_range, alpha, k, np.inf, rtol=1e-5) / math.sqrt(2.0)
 
 
 def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
@@ -422,7 +442,13 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
     Raises
     ------
     ValueError
-        If ``k`` or ``n_datasets`` is not an integer of at least 2, or ``alpha`` is not strictly between 0 and 1.
+        If ``k`` or ``n_datasets`` is not an integer of at least 2, or ``alpha`` is not strictly between 0 and 1;
+        and beyond the limits of :func:`nemenyi_q`.
+
+    Notes
+    -----
+    Limits: those of :func:`nemenyi_q` (``k <= 10**5``, ``alpha >= 1e-8``); ``n_datasets`` may be any integer
+    (10**400 gives CD of order 1e-200, not 0: the division is done on the integer's leading bits).
 
     Examples
     --------
@@ -431,7 +457,10 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
     """
     q = nemenyi_q(k, alpha)
     n = check_positive_int(n_datasets, "n_datasets", minimum=2)
-    return q * math.sqrt(k * (k + 1) / (6.0 * n))
+    # sqrt(k (k+1) / (6 N)) for N of any size: N = n_high * 4**s with n_high below 2**100, so that the integer
+    # division k (k+1) / (6 n_high) neither overflows nor underflows; 2**-s is applied exactly at the end
+    shift = max(0, (n.bit_length() - 100) // 2)
+    return math.ldexp(q * math.sqrt(k * (k + 1) / (6 * (n >> (2 * shift)))), -shift)
 
 
 def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
