@@ -1,6 +1,6 @@
 """The worked example on chapters/how_to_verify.md shows the real output of its code.
 
-The page shows a derivation step that names too few rules, and the :class:`melearn.DerivationError` it raises,
+The page shows a derivation step that names too few rules, and the refusal that ``show_refusal`` prints,
 as static text. This test runs the page's code block and compares what it prints with the text the page shows,
 so the page cannot drift from what the library really says.
 """
@@ -20,8 +20,8 @@ def _blocks(language: str) -> list[str]:
 
 
 def test_worked_example_prints_what_the_page_shows():
-    (code,) = [block for block in _blocks("python") if "DerivationError" in block]
-    (shown,) = [block for block in _blocks("text") if "DerivationError" in block]
+    (code,) = [block for block in _blocks("python") if "show_refusal" in block]
+    (shown,) = [block for block in _blocks("text") if block.startswith("refused:")]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         exec(compile(code, str(PAGE), "exec"), {})  # noqa: S102 - the page's own example
