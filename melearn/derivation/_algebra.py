@@ -4,7 +4,7 @@ The checker decides ``a == b`` by deciding ``a - b == 0``. A difference may cont
 limits, products and expectations. Left to itself, sympy evaluates them while it simplifies (``simplify`` turns
 ``Integral(t**2, (t, 0, 1))`` into ``1/3`` and ``expand`` splits a sum of a sum into two sums), and a step that
 rests on calculus would then pass as "algebra". So, before any normal form is taken, every such node is replaced
-by an opaque atom (:func:`atomize`): the same node (up to the algebra of its arguments) is the same atom, and
+by an opaque atom (``atomize``): the same node (up to the algebra of its arguments) is the same atom, and
 different nodes are different atoms. What remains is decided by ``expand``, ``cancel`` and ``simplify``, which
 respect the assumptions of the symbols (``log(a*b) = log(a) + log(b)`` holds only for positive ``a``, ``b``;
 ``sqrt(x**2) = x`` only for nonnegative ``x``). Only a symbolic zero counts: sympy's numerical ``equals`` is
@@ -26,7 +26,7 @@ OPAQUE = (ExprWithLimits, sp.Derivative, sp.Limit, sp.Subs, OpaqueOperator)
 
 
 def strip_display(expr: sp.Basic) -> sp.Basic:
-    """Remove :class:`sympy.UnevaluatedExpr` wrappers: they only keep a form on screen."""
+    """Remove ``sympy.UnevaluatedExpr`` wrappers: they only keep a form on screen."""
     expr = sp.sympify(expr)
     if not expr.has(sp.UnevaluatedExpr):
         return expr

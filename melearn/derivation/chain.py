@@ -4,7 +4,7 @@ How a step is checked
 ---------------------
 Step ``k`` follows from step ``k - 1`` when the two expressions are equal *modulo the rules the step names*: both
 sides are rewritten with those rules (and only those) until nothing changes, and their difference must then be
-zero by algebra alone (:mod:`melearn.derivation._algebra`): sums, integrals, derivatives, limits and expectations
+zero by algebra alone (``melearn.derivation._algebra``): sums, integrals, derivatives, limits and expectations
 are unknowns to algebra, so none of them is evaluated unless a named rule does it. Three more things are refused:
 
 * a step that changes nothing (the same expression, or the same rendering, as the line before);
@@ -34,7 +34,7 @@ LAYOUTS = ("side", "below")
 
 
 class DerivationError(AssertionError):
-    """A step of a :class:`Derivation` does not follow from the step before it, or claims what it does not use."""
+    """A step of a ``Derivation`` does not follow from the step before it, or claims what it does not use."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Derivation:
         makes the first line a step of its own, ``lhs = start``, checked with ``lhs_rules`` and ticked like any
         other step.
     latex_options : mapping, optional
-        Keyword arguments for :func:`sympy.latex` when the chain is rendered, e.g. ``{"order": "none"}``.
+        Keyword arguments for ``sympy.latex`` when the chain is rendered, e.g. ``{"order": "none"}``.
     layout : {"side", "below"}
         Reasons in a column to the right of the steps, or each on its own line below its step.
     lhs_note : str
@@ -89,7 +89,7 @@ class Derivation:
     Notes
     -----
     sympy evaluates ``(f - fbar) + (fbar - y)`` to ``f - y`` as soon as it is built. A step that only regroups
-    must be built unevaluated (``sp.Add(..., evaluate=False)``; see :mod:`melearn.derivation.display`), or it
+    must be built unevaluated (``sp.Add(..., evaluate=False)``; see ``melearn.derivation.display``), or it
     would render as the line before it, and be refused as a step that changes nothing.
 
     Examples
@@ -144,7 +144,7 @@ class Derivation:
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        """The steps, in order (read-only: add steps with :meth:`step`)."""
+        """The steps, in order (read-only: add steps with ``step``)."""
         return self._steps
 
     @property
@@ -172,7 +172,7 @@ class Derivation:
     def step(self, expr: sp.Basic, why: str, *, rules: Iterable[Rule] = ()) -> "Derivation":
         """Append a step: ``expr`` equals the previous expression because ``why``, using ``rules``.
 
-        Returns the derivation itself, so that steps chain. Any tick is removed until the next :meth:`check`.
+        Returns the derivation itself, so that steps chain. Any tick is removed until the next ``check``.
         """
         self._steps = self._steps + (Step(sp.sympify(expr), str(why), _as_rules(rules)),)
         self._proved = None
@@ -180,7 +180,7 @@ class Derivation:
 
     # -- checking --------------------------------------------------------------------------------------------
     def check(self) -> "Derivation":
-        """Prove every step; raise :class:`DerivationError` naming the first one that does not hold.
+        """Prove every step; raise ``DerivationError`` naming the first one that does not hold.
 
         A step fails when it does not follow from the line before modulo its rules, when it changes nothing,
         or when one of its named rules is not needed. Returns the derivation itself when every step holds.
@@ -215,7 +215,7 @@ class Derivation:
 
     @property
     def checked(self) -> bool:
-        """Whether :meth:`check` has passed on the chain exactly as it is now."""
+        """Whether ``check`` has passed on the chain exactly as it is now."""
         return self._proved is not None and self._proved == self._signature()
 
     @property
@@ -235,7 +235,7 @@ class Derivation:
     def latex(self, *, reasons: bool = True, layout: str | None = None) -> str:
         r"""The chain as ``\begin{aligned} ... \end{aligned}``, with reasons and rule names beside the steps.
 
-        A line is marked ``\checkmark`` only when :meth:`check` has proved the chain as it is now. A first line
+        A line is marked ``\checkmark`` only when ``check`` has proved the chain as it is now. A first line
         given as notation (``lhs`` a string) is written ``lhs := start`` and never ticked.
         """
         layout = self.layout if layout is None else layout

@@ -42,7 +42,7 @@ def root(x) -> sp.Expr:
 
 
 def tex(expr, **options) -> str:
-    """LaTeX of a sympy expression (:func:`sympy.latex` with ``options``)."""
+    """LaTeX of a sympy expression (``sympy.latex`` with ``options``)."""
     return sp.latex(expr, **options)
 
 

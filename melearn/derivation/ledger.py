@@ -1,8 +1,8 @@
 r"""The proof ledger of a page: what its chains proved, from which rules, and what was only enumerated or simulated.
 
-Every chain that passes :meth:`~melearn.derivation.Derivation.check` is registered here (the kernel of a page
+Every chain that passes ``check`` is registered here (the kernel of a page
 runs the page alone, so the register is the page's). A page records the claims it supports without proving them
-with :func:`record_enumeration` and :func:`record_simulation`, each with its scope, and ends with
+with ``record_enumeration`` and ``record_simulation``, each with its scope, and ends with
 ``display(page_ledger())``: a table generated from the chains themselves, never written by hand.
 
 The ledger's plain-text form is JSON (sorted keys, stable across runs), so that nbval compares it and

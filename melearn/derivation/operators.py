@@ -1,7 +1,7 @@
 r"""The operators the pages write: expectation, probability, variance, covariance, indicator.
 
 Each is an unevaluated sympy function: algebra treats ``E(f**2)`` as an unknown, so nothing is said about it
-unless a step names a rule. :class:`Expectation` brings its own rules (linearity, constants, independence); the
+unless a step names a rule. ``Expectation`` brings its own rules (linearity, constants, independence); the
 other operators are notation, whose facts a page states as definitions, assumptions or cited rules.
 
 Examples

@@ -7,20 +7,20 @@ Every rule is one of five kinds, and the kind is shown wherever the rule is:
 ``assumption``
     a hypothesis the derivation rests on (the textbook's, or a model's): zero-mean noise, independence.
 ``lemma``
-    an equation proved by its own checked chain (:meth:`Rule.lemma` takes the checked
-    :class:`~melearn.derivation.Derivation` itself), with where it is proved.
+    an equation proved by its own checked chain (``Rule.lemma`` takes the checked
+    ``Derivation`` itself), with where it is proved.
 ``cited``
     a result taken from a reference, with the reference: linearity of expectation, a finite-sum identity.
 ``computation``
     sympy evaluates something (an integral, a derivative, a limit, a finite sum), named for what it evaluates.
 
-A rule that is an equation is built from the equation (:meth:`Rule.definition`, :meth:`Rule.assumption`,
-:meth:`Rule.cited`, :meth:`Rule.lemma`): its rewrite replaces each left-hand side by its right-hand side, and its
+A rule that is an equation is built from the equation (``Rule.definition``, ``Rule.assumption``,
+``Rule.cited``, ``Rule.lemma``): its rewrite replaces each left-hand side by its right-hand side, and its
 statement is rendered from the same equation, so the reader sees exactly the rule that was applied. A left-hand
-side may hold :class:`sympy.Wild` placeholders, making the rule a schema that applies to every instance; a lemma
+side may hold ``sympy.Wild`` placeholders, making the rule a schema that applies to every instance; a lemma
 can be generalised the same way over the symbols it was proved for (their assumptions become conditions on what a
 placeholder may stand for). The few rules whose rewrite needs code (the expectation rules of
-:class:`~melearn.derivation.Expectation`, the finite-sum rules of :mod:`melearn.derivation.sums`) live in this
+``Expectation``, the finite-sum rules of ``melearn.derivation.sums``) live in this
 package and are tested for soundness there; pages build their rules with the constructors below.
 """
 
@@ -45,8 +45,8 @@ _ASSUMPTION_KEYS = ("integer", "positive", "nonnegative", "negative", "nonpositi
 class Rule:
     r"""A named fact that a derivation step may use.
 
-    Build rules with the constructors (:meth:`definition`, :meth:`assumption`, :meth:`lemma`, :meth:`cited`,
-    :meth:`computation`); the plain constructor is for the rules of this package, whose rewrites are code.
+    Build rules with the constructors (``definition``, ``assumption``, ``lemma``, ``cited``,
+    ``computation``); the plain constructor is for the rules of this package, whose rewrites are code.
 
     Parameters
     ----------
@@ -108,7 +108,7 @@ class Rule:
     def cited(cls, name: str, mapping, *, source: str) -> "Rule":
         """A result taken from a reference (``source``, required), stated as equations ``{lhs: rhs}``.
 
-        Left-hand sides may hold :class:`sympy.Wild` placeholders: the rule then applies to every instance.
+        Left-hand sides may hold ``sympy.Wild`` placeholders: the rule then applies to every instance.
         """
         if not str(source).strip():
             raise ValueError("a cited rule needs its source")
@@ -123,7 +123,7 @@ class Rule:
         name : str
             The lemma's name.
         derivation : Derivation
-            A chain that has passed :meth:`~melearn.derivation.Derivation.check` (refused otherwise).
+            A chain that has passed ``check`` (refused otherwise).
         source : str
             Where it is proved, e.g. ``"proved above"`` or ``"the rank-loss page"``.
         variables : iterable of sympy symbols
@@ -147,7 +147,7 @@ class Rule:
     # -- sympy computations -----------------------------------------------------------------------------------
     @classmethod
     def computation(cls, name: str, target, *, statement: str | None = None) -> "Rule":
-        r"""sympy evaluates the nodes of type ``target`` (e.g. :class:`sympy.Integral`), and nothing else.
+        r"""sympy evaluates the nodes of type ``target`` (e.g. ``sympy.Integral``), and nothing else.
 
         Parameters
         ----------
