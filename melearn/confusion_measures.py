@@ -99,6 +99,10 @@ def confusion(y_true, y_pred) -> Confusion:
     -----
     Derived in ``chapters/precision_recall_f.ipynb``. O(m): four boolean counts.
 
+    Limits: any m that fits in memory; counts are Python ints. Labels may be lists, numpy arrays or pandas
+    objects (nullable ``Int64``/``boolean`` included, without missing values); a masked array with masked entries
+    is refused.
+
     Examples
     --------
     >>> confusion([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
@@ -152,6 +156,10 @@ def precision(y_true, y_pred) -> float:
         On bad labels (see :func:`confusion`), or if ``y_pred`` predicts no sample positive (TP + FP = 0):
         precision is then undefined, and no stand-in value is returned.
 
+    Notes
+    -----
+    Limits: as :func:`confusion` (any m that fits in memory, time O(m)); one exact integer division.
+
     Examples
     --------
     >>> precision([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
@@ -183,6 +191,10 @@ def recall(y_true, y_pred) -> float:
     ------
     ValueError
         On bad labels (see :func:`confusion`), or if ``y_true`` holds no positive sample (TP + FN = 0).
+
+    Notes
+    -----
+    Limits: as :func:`confusion` (any m that fits in memory, time O(m)); one exact integer division.
 
     Examples
     --------

@@ -143,6 +143,11 @@ def error_rate(y_true, y_pred) -> float:
     The count of mismatches is an exact integer, divided once. Agrees with ``sklearn.metrics.zero_one_loss``
     (tests).
 
+    Limits: any m that fits in memory (time O(m), no extra memory beyond one boolean array). Labels may be
+    numbers, booleans or strings, including a pandas ``Series`` of pandas' string dtype, a ``Categorical`` and
+    integers beyond int64 (compared exactly); a masked array with masked entries, a missing value (None,
+    ``pd.NA``) and a ragged list are refused with a message naming the argument.
+
     Examples
     --------
     >>> error_rate([0, 1, 2, 2], [0, 2, 2, 1])
@@ -185,6 +190,9 @@ def accuracy(y_true, y_pred) -> float:
     -----
     Computed from the matches, as the first form of (2.5) reads, not as ``1 - error_rate``; the tests check
     the identity. Agrees with ``sklearn.metrics.accuracy_score`` (tests).
+
+    Limits: as :func:`error_rate` (any m that fits in memory; pandas strings and ``Categorical`` accepted,
+    masked entries refused).
 
     Examples
     --------
