@@ -149,7 +149,7 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     fields = []
     with np.errstate(over="ignore"):
         for name, field in zip(BiasVariance._fields, (error, bias2, variance, noise, cross)):
-            fields.append(require_finite_result(np.ldexp(np.ldexp(field, e), e), f"{name} at some point"))
+            fields.append(require_finite_result(np.ldexp(np.ldexp(field, e), e), f"{name} at some point of predictions, y_observed and y_true"))
     return BiasVariance(*fields)
 
 
@@ -216,7 +216,12 @@ def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance
     (1.5, 0.5, 0.5, 0.5, 0.0)
     """
     by_point = bias_variance_by_point(predictions, y_observed, y_true)
-    return BiasVariance(*(_mean_without_overflow(field, name) for name, field in zip(BiasVariance._fields, by_point)))
+    return BiasVariance(
+        *(
+            _mean_without_overflow(field, f"{name} (averaged over the points of predictions)")
+            for name, field in zip(BiasVariance._fields, by_point)
+        )
+    )
 
 
 def _mean_without_overflow(x: np.ndarray, name: str) -> float:

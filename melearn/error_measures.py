@@ -86,7 +86,7 @@ def mean_squared_error(y_true, y_pred) -> float:
     # something overflowed (a residual, a square or the sum): redo it scaled, see mean_square
     with np.errstate(over="ignore"):
         residual = p * 0.5 - t * 0.5  # cannot overflow; exact unless a half is subnormal
-    return require_finite_result(mean_square(residual, 2.0), "the mean squared error")
+    return require_finite_result(mean_square(residual, 2.0), "the mean squared error of y_true and y_pred")
 
 
 def mean_square(x: np.ndarray, factor: float = 1.0, axis=None):

@@ -334,7 +334,7 @@ def auc(x, y) -> float:
     xs, ys = np.ldexp(x, -ex), np.ldexp(y, -ey)
     scaled = 0.5 * np.sum(np.diff(xs) * (ys[:-1] + ys[1:]))
     with np.errstate(over="ignore"):
-        return require_finite_result(float(np.ldexp(np.ldexp(scaled, ex), ey)), "the area")
+        return require_finite_result(float(np.ldexp(np.ldexp(scaled, ex), ey)), "the area under the points (x, y)")
 
 
 def _pair_counts(y: np.ndarray, s: np.ndarray) -> int:
