@@ -17,7 +17,7 @@ import melearn
 
 ROOT = Path(__file__).resolve().parents[1]
 Y = [1, 0, 1, 1, 0, 0, 1, 0]
-S = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]  # the seed example
+S = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]  # the pumpkin book's eight-sample example (notes on (2.20))
 P = [1, 1, 0, 1, 0, 0, 1, 1]
 
 CONTRACT_FUNCTIONS = {
@@ -47,10 +47,22 @@ def test_every_contract_name_is_exported():
 
 
 def test_derivation_api():
-    from melearn.derivation import Derivation, DerivationError
+    import sympy as sp
+
+    from melearn.derivation import Derivation, DerivationError, Expectation
 
     assert issubclass(DerivationError, AssertionError)
-    assert {"step", "check", "_repr_latex_"} <= set(dir(Derivation))
+    assert melearn.Derivation is Derivation and melearn.Expectation is Expectation
+    f, y = sp.symbols("f y_D")
+    E = Expectation([f, y], subscript="D")
+    assert {"linearity", "constant"} <= set(vars(E)) and callable(E.independent)
+    d = Derivation(E(f * y))
+    assert d.step(E(f) * E(y), "independence", rules=[E.independent([f], [y])]) is d
+    assert d.check() is d
+    tex = d._repr_latex_()
+    assert r"\begin{aligned}" in tex and r"\checkmark" in tex
+    d.step(E(f) * E(y) + 0 * f + sp.Integer(1) - 1 + f - f + E(y) * E(f) - E(f) * E(y), "changed after check")
+    assert r"\checkmark" not in d._repr_latex_()  # a chain changed after check() shows no tick
 
 
 @pytest.mark.parametrize("name", sorted(set(melearn.__all__) - {"Derivation", "DerivationError", "Expectation", "Rule"}))
