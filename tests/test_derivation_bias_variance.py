@@ -117,3 +117,36 @@ def test_stacked_rendering_shows_the_same_chain():
         assert ", ".join(r.name for r in step.rules) in stacked
     assert stacked.count(r"\checkmark") == side.count(r"\checkmark") == 6  # six steps; the definition line has none
     assert stacked.startswith(r"\begin{aligned}") and stacked.endswith(r"\end{aligned}")
+
+
+def test_zero_mean_noise_cannot_replace_independence_in_the_cross_term():
+    bv = checked()
+    expanded, cross_gone = bv.chain_2_41.steps[1].expr, bv.chain_2_41.steps[2].expr
+    rules = [bv.E.linearity, bv.E.constant, bv.rules["(2.37)"], bv.rules["zero-mean noise"]]
+    with pytest.raises(DerivationError, match="does not follow"):
+        Derivation(expanded).step(cross_gone, "zero-mean noise instead", rules=rules).check()
+    # and naming zero-mean noise beside independence is refused as a rule the step does not need
+    with pytest.raises(DerivationError, match="holds without it"):
+        Derivation(expanded).step(cross_gone, "both", rules=rules + [bv.rules["independence"]]).check()
+
+
+def test_nonzero_mean_noise_leaves_a_fourth_term_unless_the_noise_is_redefined():
+    import sympy as sp
+
+    from melearn.derivation import Rule
+
+    bv = checked()
+    E, f, f_bar, y_D, y = bv.E, bv.f, bv.f_bar, bv.y_D, bv.y
+    y_bar, b = sp.symbols("ybar b")
+    mean_label = Rule.definition("mean label", {y_bar: E(y_D)})
+    offset = Rule.definition("b", {b: y_bar - y})
+    base = [E.linearity, E.constant, bv.rules["(2.37)"], bv.rules["independence"]]
+    start = E((f - y_D) ** 2)
+    redefined = E((f - f_bar) ** 2) + (f_bar - y_bar) ** 2 + E((y_D - y_bar) ** 2)
+    assert Derivation(start).step(redefined, "", rules=base + [mean_label]).check().checked
+    four_terms = bv.bias2 + bv.var + bv.eps2 - 2 * b * (f_bar - y)
+    defs = [bv.rules[n] for n in ("(2.38)", "(2.39)", "(2.40)")]
+    assert Derivation(start).step(four_terms, "", rules=base + [mean_label, offset] + defs).check().checked
+    # the book's three terms do not follow once the noise mean is not zero
+    with pytest.raises(DerivationError, match="does not follow"):
+        Derivation(start).step(bv.bias2 + bv.var + bv.eps2, "", rules=base + [mean_label] + defs).check()
