@@ -4,7 +4,8 @@ Every ROC point (FPR, TPR) is a line in the cost plane, from (0, FPR) to (1, FNR
 :func:`plot_cost_curve` draws all of them, and shades the area under their lower envelope, the expected total
 cost (:func:`melearn.expected_total_cost`). :func:`plot_roc_hull` draws the ROC curve with its convex hull; the
 hull's vertices are exactly the points whose lines form the envelope, and both functions colour vertex ``j`` and
-its line alike. Used in ``chapters/cost_curves.ipynb``.
+its line alike. :func:`plot_cost_against_prior` draws the same normalized costs against the prior p instead of
+P(+)cost: curves, not lines, when the costs differ. Used in ``chapters/cost_curves.ipynb``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ import numpy as np
 from matplotlib import colormaps
 from matplotlib.collections import LineCollection
 
-from ..cost import cost_curve
+from ..cost import cost_curve, normalized_cost
 from ..ranking import roc_curve
 from ._axes import check_axes
 
-__all__ = ["hull_colors", "plot_cost_curve", "plot_roc_hull"]
+__all__ = ["hull_colors", "plot_cost_against_prior", "plot_cost_curve", "plot_roc_hull"]
 
 _P_LABEL = r"positive probability cost $P(+)_{cost}$"
 _C_LABEL = r"normalized cost $cost_{norm}$"
@@ -146,4 +147,67 @@ def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str 
     ax.set_aspect("equal")
     ax.set_xlabel("false positive rate (FPR)")
     ax.set_ylabel("true positive rate (TPR)")
+    return ax
+
+
+def plot_cost_against_prior(ax, y_true, y_score, *, cost01: float, cost10: float, priors=None,
+                            color: str = "0.35", chords: bool = True):
+    """Draw the normalized cost (2.25) of every ROC point against the prior p, with the costs fixed.
+
+    Against P(+)cost (formula (2.24)) each ROC point is a straight line from (0, FPR) to (1, FNR); against p it is
+    a ratio of two linear functions with the same ends, which bends unless FNR = FPR or the costs are equal.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes to draw on.
+    y_true : array-like of shape (m,)
+        Binary labels, {0, 1}, {-1, +1} or bool; both classes must occur.
+    y_score : array-like of shape (m,)
+        Finite scores; larger means more likely positive.
+    cost01, cost10 : float
+        The costs of a false negative and of a false positive (the textbook's names), nonnegative.
+    priors : array-like, optional
+        The values of p at which the curves are drawn; by default 201 points from 0 to 1.
+    color : str
+        Colour of the curves.
+    chords : bool, default True
+        Also draw, dotted, the straight chord from (0, FPR) to (1, FNR) of every curve, for comparison.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not an Axes, on bad labels or scores (as :func:`melearn.roc_curve`), or on bad costs or
+        priors (as :func:`melearn.normalized_cost`).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> plot_cost_against_prior(ax, [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1], cost01=5.0, cost10=1.0) is ax
+    True
+    >>> plt.close(fig)
+    """
+    check_axes(ax)
+    roc = roc_curve(y_true, y_score)
+    p = np.linspace(0.0, 1.0, 201) if priors is None else np.asarray(priors, dtype=float)
+    fnr = 1 - roc.tpr
+    values = normalized_cost(fnr[:, None], roc.fpr[:, None], p[None, :], cost01, cost10)
+    for k, row in enumerate(values):
+        ax.plot(p, row, color=color, lw=1.2, label="one curve per ROC point" if k == 0 else None)
+    if chords:
+        for k, (a, b) in enumerate(zip(roc.fpr, fnr)):
+            ax.plot([0, 1], [a, b], color="0.6", lw=0.8, ls=":", label="its chord (0, FPR)-(1, FNR)" if k == 0 else None)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_xlabel("probability of a positive $p$")
+    ax.set_ylabel(_C_LABEL)
     return ax
