@@ -9,7 +9,7 @@ import numpy as np
 
 from ._axes import check_axes
 
-__all__ = ["plot_cross_scaling", "plot_decomposition"]
+__all__ = ["plot_cross_scaling", "plot_decomposition", "plot_training_label_cross"]
 
 _COLOURS = {"bias2": "tab:blue", "variance": "tab:orange", "noise": "tab:gray", "error": "black"}
 
@@ -73,5 +73,33 @@ def plot_cross_scaling(ax, n_training_sets, rms_cross, slope, intercept):
     ax.loglog(t, anchor / np.sqrt(t), color="0.5", linestyle=":", label="slope $-1/2$")
     ax.set_xlabel("number of training sets $T$")
     ax.set_ylabel("rms of the cross term")
+    ax.legend(frameon=False)
+    return ax
+
+
+def plot_training_label_cross(ax, complexity, cross_in, cross_out, theory, *, xlabel="polynomial degree"):
+    r"""The cross term when the test label was in the training set, against an independent test label.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    complexity : array-like of shape (k,)
+        The model complexity of each column (e.g. the polynomial degree).
+    cross_in, cross_out : array-like of shape (k,)
+        The ``cross`` field with the training labels as test labels, and with independent test labels.
+    theory : array-like of shape (k,)
+        The expected cross term with the training labels, :math:`-2\sigma^2 p / m` for least squares with
+        :math:`p` parameters on :math:`m` fixed inputs (Hastie, Tibshirani and Friedman 2009, section 7.4).
+    xlabel : str
+        Label of the horizontal axis.
+    """
+    check_axes(ax)
+    k = np.asarray(complexity)
+    ax.plot(k, np.asarray(theory, dtype=float), color="0.5", linestyle=":", label=r"$-2\sigma^2 p / m$")
+    ax.plot(k, np.asarray(cross_in, dtype=float), "o-", color="tab:red", label="test label was in the training set")
+    ax.plot(k, np.asarray(cross_out, dtype=float), "s--", color="tab:green", label="independent test label")
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("cross term")
     ax.legend(frameon=False)
     return ax
