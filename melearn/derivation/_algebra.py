@@ -26,12 +26,19 @@ OPAQUE = (ExprWithLimits, sp.Derivative, sp.Limit, sp.Subs, OpaqueOperator)
 
 
 def strip_display(expr: sp.Basic) -> sp.Basic:
-    """Remove ``sympy.UnevaluatedExpr`` wrappers: they only keep a form on screen."""
+    """The value of a display form: ``UnevaluatedExpr`` wrappers removed, unevaluated sums, products and powers
+    rebuilt with sympy's automatic evaluation (they only keep a form on screen, e.g. a fraction kept whole)."""
     expr = sp.sympify(expr)
-    if not expr.has(sp.UnevaluatedExpr):
+    if not expr.args or isinstance(expr, (sp.Symbol, sp.Number)):
         return expr
-    # rebuilding the parents applies sympy's automatic evaluation (of Add, Mul, Pow) and nothing else
-    return expr.replace(lambda e: isinstance(e, sp.UnevaluatedExpr), lambda e: e.args[0])
+    args = tuple(strip_display(a) for a in expr.args)
+    if isinstance(expr, sp.UnevaluatedExpr):
+        return args[0]
+    if isinstance(expr, (sp.Add, sp.Mul, sp.Pow)):
+        return expr.func(*args)  # evaluated: Add(a, a) becomes 2*a, Mul(1, 1/x) becomes 1/x
+    if args == expr.args:
+        return expr
+    return expr.func(*args)
 
 
 class Atoms:

@@ -23,6 +23,8 @@ __all__ = ["add", "frac", "mul", "root", "say", "tex"]
 
 def frac(numerator, denominator) -> sp.Expr:
     """``numerator / denominator`` kept as one fraction (unevaluated)."""
+    if sp.sympify(numerator) == 1:
+        return sp.Pow(sp.sympify(denominator), -1, evaluate=False)
     return sp.Mul(sp.sympify(numerator), sp.Pow(sp.sympify(denominator), -1, evaluate=False), evaluate=False)
 
 
