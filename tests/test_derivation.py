@@ -354,3 +354,11 @@ def test_layout_below_puts_each_reason_under_its_step():
 def test_unevaluated_expr_is_a_display_device_only():
     shown = sp.UnevaluatedExpr(sp.Rational(1, 2)) * (a + b)
     assert Derivation(shown).step(a / 2 + b / 2, "distribute").check().checked
+
+
+def test_a_chain_built_twice_counts_once_in_the_ledger():
+    ledger_module.clear()
+    for _ in range(2):
+        chain((a + b) ** 2, a**2 + 2 * a * b + b**2).check()
+    assert (page_ledger().chains, page_ledger().steps) == (1, 1)
+    ledger_module.clear()

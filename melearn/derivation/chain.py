@@ -166,7 +166,8 @@ class Derivation:
         head = (Step(self._start, self.lhs_note, self._lhs_rules),) if isinstance(self._lhs, sp.Basic) else ()
         return head + self._steps
 
-    def _signature(self) -> tuple:
+    def signature(self) -> tuple:
+        """What identifies the chain: its first expression and its links (expressions, reasons, rule objects)."""
         return (self.first, self._links())
 
     def step(self, expr: sp.Basic, why: str, *, rules: Iterable[Rule] = ()) -> "Derivation":
@@ -209,14 +210,14 @@ class Derivation:
                         "needed"
                     )
             previous = link.expr
-        self._proved = self._signature()
+        self._proved = self.signature()
         _ledger.register(self)
         return self
 
     @property
     def checked(self) -> bool:
         """Whether ``check`` has passed on the chain exactly as it is now."""
-        return self._proved is not None and self._proved == self._signature()
+        return self._proved is not None and self._proved == self.signature()
 
     @property
     def rules(self) -> tuple[Rule, ...]:

@@ -74,7 +74,7 @@ class Ledger:
     Attributes
     ----------
     chains : int
-        Checked chains (each counted once, in its final checked form).
+        Checked chains (each counted once, in its final checked form; identical chains once in all).
     steps : int
         Proved steps (the first line of a chain counts when it is checked).
     algebra_steps : int
@@ -147,9 +147,11 @@ def page_ledger() -> Ledger:
     """The ledger of every chain checked (and still checked) and every claim recorded so far on this page."""
     ledger = Ledger()
     seen: set[int] = set()
+    counted: list = []  # a chain built twice over (for display, then in a loop) counts once
     for chain in _CHAINS:
-        if not chain.checked:
+        if not chain.checked or chain.signature() in counted:
             continue
+        counted.append(chain.signature())
         ledger.chains += 1
         for link in chain.links():
             ledger.steps += 1
