@@ -7,6 +7,7 @@ width (and desktop in dark mode) go to ``_build/screenshots/``.
 
 from __future__ import annotations
 
+import os
 import time
 import urllib.parse
 
@@ -108,18 +109,28 @@ def test_figures_readable_in_dark_mode(report):
 
 @pages
 def test_reader_buttons(report):
-    """Repository and issue buttons everywhere; .ipynb download and Colab/Binder launch on notebook pages."""
+    """A download button everywhere; repository, issue and launch buttons only when a repository is configured.
+
+    ``MELEARN_REPOSITORY_URL`` (read by the build, see ``_ext/build_settings.py``) is the one setting that turns
+    them on; without it no button may lead a reader to an address nobody checked.
+    """
     hrefs = [link["href"] for link in report.links]
-    repository = "https://github.com/melearn-book/melearn"
-    assert any(h.rstrip("/") == repository for h in hrefs), f"{report.url}: no repository button"
-    assert any(h.startswith(repository + "/issues") for h in hrefs), f"{report.url}: no issue button"
     downloads = [h for h in hrefs if "/_sources/" in h]
     assert downloads, f"{report.url}: no download button"
-    if any(h.endswith(".ipynb") for h in downloads):
-        assert any(h.startswith("https://colab.research.google.com/github/melearn-book/melearn") for h in hrefs), (
-            f"{report.url}: notebook page without a Colab launch button"
+    buttons = [link["href"] for link in report.links
+               if any(name in link["classes"] for name in ("btn-source-repository-button", "btn-source-issues-button",
+                                                           "btn-source-edit-button"))]
+    launch = [h for h in hrefs if h.startswith(("https://mybinder.org", "https://colab.research.google.com"))]
+    repository = os.environ.get("MELEARN_REPOSITORY_URL", "").strip().rstrip("/")
+    if not repository:
+        assert not buttons and not launch, (
+            f"{report.url}: repository or launch buttons though no repository is configured: {buttons + launch}"
         )
-        assert any(h.startswith("https://mybinder.org/v2/gh/melearn-book/melearn") for h in hrefs), (
+        return
+    assert any(h.rstrip("/") == repository for h in hrefs), f"{report.url}: no repository button"
+    assert any(h.startswith(repository + "/issues") for h in hrefs), f"{report.url}: no issue button"
+    if any(h.endswith(".ipynb") for h in downloads):
+        assert any(h.startswith("https://mybinder.org/v2/") for h in launch), (
             f"{report.url}: notebook page without a Binder launch button"
         )
 
