@@ -5,7 +5,9 @@ Usage: ``python tools/execute_notebooks.py PATH [PATH ...]`` where a PATH is a n
 Each notebook runs in its own folder (as in the book build and under nbval) with a fresh kernel. No execution
 timing is recorded, so re-running an unchanged notebook leaves no diff. Each notebook is run under two different
 ``PYTHONHASHSEED`` values and the outputs of the two runs must agree: an output that depends on the hash seed
-(the order of a set, say) would make nbval fail at random, so it is refused here.
+(the order of a set, say) would make nbval fail at random, so it is refused here. The comparison covers every
+output, PNG figures included, byte for byte: nbval compares the stored figures with fresh ones (through
+``tools/nbval_figures.py``), so a figure that is not byte-identical from one run to the next is refused too.
 """
 
 from __future__ import annotations
@@ -23,6 +25,23 @@ KERNEL = "python3"
 
 def _outputs(nb) -> list:
     return [cell.get("outputs", []) for cell in nb.cells if cell.cell_type == "code"]
+
+
+def first_difference(first, second) -> str | None:
+    """Where the outputs of two executions of one notebook first differ (``None`` if they agree)."""
+    for number, (a, b) in enumerate(zip(_outputs(first), _outputs(second)), start=1):
+        if a == b:
+            continue
+        if len(a) != len(b):
+            return f"code cell {number}: {len(a)} outputs, then {len(b)}"
+        for index, (x, y) in enumerate(zip(a, b)):
+            if x == y:
+                continue
+            keys = sorted(k for k in set(x.get("data", {})) | set(y.get("data", {}))
+                          if x.get("data", {}).get(k) != y.get("data", {}).get(k))
+            what = ", ".join(keys) if keys else (x.get("output_type") or "output")
+            return f"code cell {number}, output {index + 1}: {what} differs"
+    return None
 
 
 def _merge_streams(nb) -> None:
@@ -68,8 +87,12 @@ def execute(path: Path) -> float:
     start = time.perf_counter()
     first = _run(path, "0")
     second = _run(path, "12345")
-    if _outputs(first) != _outputs(second):
-        raise SystemExit(f"{path}: outputs differ between two PYTHONHASHSEED values; make them deterministic")
+    difference = first_difference(first, second)
+    if difference is not None:
+        raise SystemExit(
+            f"{path}: outputs differ between two executions (PYTHONHASHSEED 0 and 12345), {difference}; "
+            "make them deterministic (seeded generators, fixed formats, sorted sets, PNG figures)"
+        )
     first.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": KERNEL}
     nbformat.write(first, path)
     return time.perf_counter() - start

@@ -1,0 +1,76 @@
+"""A pytest plugin that makes nbval compare the PNG figures of a notebook, not only its text.
+
+nbval 0.11 leaves ``image/png`` out of its comparison (it is in ``IPyNbFile.skip_compare`` unless ``--nbdime``
+is given), so a page whose plot call was deleted, leaving empty axes, still passed. This plugin takes
+``image/png`` out of that skip list for every notebook nbval collects and compares each figure by its exact
+bytes. Before nbval compares, each PNG (base64 in the notebook) is replaced by a one-line summary, ``PNG 640x480,
+23456 bytes, sha256 0123abcd...``: equal summaries mean equal bytes, and a failure reads as which figure
+changed size or content instead of two pages of base64.
+
+Byte equality holds because every input of the rendering is pinned: matplotlib with its own copy of FreeType
+and its bundled DejaVu fonts, Pillow and its zlib (``requirements/lock.txt``), and no date or random id in a PNG.
+``tools/execute_notebooks.py`` runs each notebook twice and refuses to store figures that differ between the two
+runs. A figure that must differ between runs (a timing plot, say) has no place in a page.
+
+Loaded by the ``conftest.py`` at the repository root (so ``pytest chapters/PAGE.ipynb`` compares figures too).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import struct
+
+import nbformat
+import pytest
+
+PNG = "image/png"
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_summary(encoded: str) -> str:
+    """``PNG <width>x<height>, <n> bytes, sha256 <digest>`` for a base64 PNG as stored in a notebook."""
+    try:
+        raw = base64.b64decode("".join(encoded.split()), validate=True)
+    except (binascii.Error, ValueError):
+        return f"not base64 ({len(encoded)} characters, sha256 {hashlib.sha256(encoded.encode()).hexdigest()})"
+    digest = hashlib.sha256(raw).hexdigest()
+    if raw[:8] != _SIGNATURE or raw[12:16] != b"IHDR":
+        return f"not a PNG ({len(raw)} bytes, sha256 {digest})"
+    width, height = struct.unpack(">II", raw[16:24])
+    return f"PNG {width}x{height}, {len(raw)} bytes, sha256 {digest}"
+
+
+def summarize_figures(outputs: list) -> list:
+    """A copy of ``outputs`` with every ``image/png`` replaced by :func:`png_summary` (the rest untouched)."""
+    summarized = []
+    for output in outputs:
+        data = output.get("data") if isinstance(output, dict) else None
+        if data and PNG in data:
+            output = nbformat.from_dict({**output, "data": {**data, PNG: png_summary(data[PNG])}})
+        summarized.append(output)
+    return summarized
+
+
+def _compare_figures_too(item) -> None:
+    parent = item.parent
+    if PNG in parent.skip_compare:
+        parent.skip_compare = tuple(key for key in parent.skip_compare if key != PNG)
+    compare = item.compare_outputs
+
+    def compare_outputs(test, ref, skip_compare=None):
+        return compare(summarize_figures(test), summarize_figures(ref), skip_compare)
+
+    item.compare_outputs = compare_outputs
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items) -> None:
+    try:
+        from nbval.plugin import IPyNbCell
+    except ImportError:  # nbval not installed: no notebook was collected
+        return
+    for item in items:
+        if isinstance(item, IPyNbCell):
+            _compare_figures_too(item)
