@@ -1,6 +1,9 @@
-# Two commands on a fresh machine (Python 3.11, pip, make):
-#   make book   build the book strictly into _build/html (creates .venv from the pinned lock file if needed)
-#   make test   build the book, then run every test: unit, property, cross-check, nbval and browser tests
+# Commands on a fresh machine (Python 3.11, pip, make); each creates .venv from the pinned lock file if needed:
+#   make book   build the book into _build/html, executing every page (a failing cell fails the build)
+#   make test   the full check: a strict build from the stored outputs, then one pytest run (unit, property,
+#               cross-check, nbval with figures, and browser tests) in which every page is executed exactly once
+#   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
+#   make lint   ruff and mypy (not yet part of make test)
 # Everything runs inside .venv, installed from requirements/lock.txt (exact versions).
 
 SHELL  := /bin/bash
@@ -8,9 +11,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-BOOK_FLAGS := -n -W --keep-going --all  # --all: re-read and re-execute every page, even if its source is unchanged
+# strict: a warning or a broken reference fails the build; --all: re-read every page (warnings are never stale)
+BOOK_FLAGS := -n -W --keep-going --all
+# pytest-xdist on 2 workers; --dist loadfile keeps each notebook (all its cells, one kernel) and each browser test
+# file (one Chromium) on one worker
+JOBS   ?= 2
+XDIST  := -n $(JOBS) --dist loadfile
 
-.PHONY: book test env notebooks bench clean
+.PHONY: book test unit lint env notebooks bench clean
 
 # (re)install when the lock file or the package metadata changes
 $(STAMP): requirements/lock.txt pyproject.toml
@@ -24,12 +32,25 @@ $(STAMP): requirements/lock.txt pyproject.toml
 
 env: $(STAMP)
 
+# The book's main job: every page executed against the current melearn (execute_notebooks: force in _config.yml).
 book: $(STAMP)
 	$(BIN)/jupyter-book build . $(BOOK_FLAGS)
 	@echo "The book is at $(CURDIR)/_build/html/index.html"
 
-test: book
-	$(BIN)/python -m pytest
+# One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
+# nbval, in the pytest run that follows, executes each page and compares every output, figures included, with
+# what the build rendered. A pytest run that collects nothing exits 5, which fails make like any other failure.
+test: $(STAMP)
+	MELEARN_BOOK_EXECUTION=off $(BIN)/jupyter-book build . $(BOOK_FLAGS)
+	$(BIN)/python -m pytest $(XDIST)
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/browser
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 # Re-execute every chapter notebook in place, storing its outputs (no timing metadata, so no noisy diffs).
 notebooks: $(STAMP)

@@ -1,0 +1,196 @@
+"""The build and test configuration keeps its promises.
+
+- ``_ext/build_settings.py``: repository buttons only for a well-formed configured address; the execution mode
+  override that ``make test`` uses.
+- one version (``melearn.__version__``, read by ``pyproject.toml``), and dependency groups that name exactly what
+  ``requirements/top-level.txt`` lists, all of it pinned in ``requirements/lock.txt``.
+- a full ``pytest`` run (``make test``) collects every page, so a notebook that nbval silently stopped collecting
+  cannot pass unnoticed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import tomllib
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import yaml
+from sphinx.errors import ConfigError
+
+import melearn
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _load_build_settings():
+    spec = importlib.util.spec_from_file_location("build_settings", REPO / "_ext" / "build_settings.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_settings = _load_build_settings()
+
+
+def _config(**theme):
+    return SimpleNamespace(html_theme_options=theme, nb_execution_mode="force")
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _requirement_name(line: str) -> str:
+    return _canonical(re.split(r"[<>=!~\[; ]", line.strip(), maxsplit=1)[0])
+
+
+# --- repository buttons -------------------------------------------------------------------------------------
+
+
+def test_default_config_names_no_repository():
+    config = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))
+    assert config["repository"]["url"] == ""
+    assert not config["html"]["use_repository_button"] and not config["html"]["use_issues_button"]
+    assert not any(config["launch_buttons"].get(key) for key in ("binderhub_url", "colab_url", "jupyterhub_url"))
+    assert "build_settings" in config["sphinx"]["local_extensions"]
+
+
+def test_no_address_turns_every_button_off(monkeypatch):
+    monkeypatch.delenv(build_settings.REPOSITORY_ENV, raising=False)
+    monkeypatch.delenv(build_settings.EXECUTION_ENV, raising=False)
+    config = _config(repository_url="https://github.com/someone/else", use_repository_button=True,
+                     launch_buttons={"binderhub_url": "https://mybinder.org", "notebook_interface": "classic"})
+    build_settings._apply(None, config)
+    options = config.html_theme_options
+    assert options["repository_url"] == ""
+    assert not options["use_repository_button"] and not options["use_issues_button"]
+    assert not options["use_edit_page_button"]
+    assert options["launch_buttons"]["binderhub_url"] == "" and options["launch_buttons"]["colab_url"] == ""
+    assert options["launch_buttons"]["notebook_interface"] == "classic"
+    assert config.nb_execution_mode == "force"
+
+
+def test_a_github_address_turns_the_buttons_on(monkeypatch):
+    monkeypatch.setenv(build_settings.REPOSITORY_ENV, "https://github.com/owner/book/")
+    config = _config(launch_buttons={"notebook_interface": "classic", "binderhub_url": ""})
+    build_settings._apply(None, config)
+    options = config.html_theme_options
+    assert options["repository_url"] == "https://github.com/owner/book"
+    assert options["use_repository_button"] and options["use_issues_button"]
+    assert options["launch_buttons"] == {"notebook_interface": "classic", "binderhub_url": "https://mybinder.org",
+                                         "colab_url": "https://colab.research.google.com"}
+
+
+def test_a_gitlab_address_gets_no_colab_button():
+    options = build_settings.repository_options("https://gitlab.com/owner/book")
+    assert options["launch_buttons"] == {"binderhub_url": "https://mybinder.org"}
+
+
+@pytest.mark.parametrize("url", ["github.com/owner/book", "https://github.com/owner", "http://github.com/a/b",
+                                 "https://example.org/a/b", "https://github.com/a/b/tree/main", "TODO"])
+def test_a_malformed_address_fails_the_build(url):
+    with pytest.raises(ConfigError, match="MELEARN_REPOSITORY_URL"):
+        build_settings.repository_options(url)
+
+
+def test_execution_mode_override():
+    assert build_settings.execution_mode(None, "force") == "force"
+    assert build_settings.execution_mode("", "force") == "force"
+    assert build_settings.execution_mode(" off ", "force") == "off"
+    with pytest.raises(ConfigError, match="MELEARN_BOOK_EXECUTION"):
+        build_settings.execution_mode("no", "force")
+
+
+# --- the commands ---------------------------------------------------------------------------------------------
+
+
+def _make_recipe(target: str) -> str:
+    text = (REPO / "Makefile").read_text(encoding="utf-8")
+    match = re.search(rf"^{target}:.*\n((?:\t.*\n|#.*\n)*)", text, flags=re.MULTILINE)
+    assert match, f"no target {target} in the Makefile"
+    return match.group(1)
+
+
+def test_make_book_executes_and_make_test_builds_from_stored_outputs():
+    assert "execute_notebooks: force" in (REPO / "_config.yml").read_text(encoding="utf-8")
+    book, test = _make_recipe("book"), _make_recipe("test")
+    assert "MELEARN_BOOK_EXECUTION" not in book
+    assert "MELEARN_BOOK_EXECUTION=off" in test and "-n -W --keep-going" in (REPO / "Makefile").read_text()
+    assert test.count("pytest") == 1, "make test runs pytest once (nbval executes every page once)"
+
+
+def test_ci_runs_exactly_make_test():
+    commands = [line.strip() for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.lstrip().startswith("#")]
+    assert commands[-1] == "make test"
+    assert sum("make " in line for line in commands) == 1
+
+
+def test_a_full_run_collects_every_page(request):
+    """Under ``make test`` (pytest with no paths: the testpaths), every chapter notebook is collected by nbval."""
+    if request.config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        pytest.skip("not a full run: only `pytest` without paths collects every page")
+    collected = {Path(str(item.path)).resolve() for item in request.session.items if item.path.suffix == ".ipynb"}
+    pages = {path.resolve() for path in (REPO / "chapters").glob("*.ipynb")}
+    assert pages, "no notebooks in chapters/"
+    assert pages <= collected, f"pages nbval did not collect: {sorted(p.name for p in pages - collected)}"
+
+
+# --- packaging ------------------------------------------------------------------------------------------------
+
+
+def _pyproject() -> dict:
+    return tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_one_source_for_the_version():
+    project = _pyproject()
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "melearn.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", melearn.__version__)
+
+
+def _groups(project: dict) -> dict[str, set[str]]:
+    groups = project["dependency-groups"]
+
+    def names(group: str) -> set[str]:
+        found = set()
+        for entry in groups[group]:
+            found |= names(entry["include-group"]) if isinstance(entry, dict) else {_requirement_name(entry)}
+        return found
+
+    return {group: names(group) for group in groups}
+
+
+def _top_level() -> dict[str, str]:
+    lines = (REPO / "requirements" / "top-level.txt").read_text(encoding="utf-8").splitlines()
+    return {_requirement_name(line): line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def test_dependency_groups_match_the_top_level_requirements():
+    project = _pyproject()
+    declared = {_requirement_name(entry) for entry in project["project"]["dependencies"]}
+    for names in _groups(project).values():
+        declared |= names
+    top_level = set(_top_level())
+    assert declared == top_level, (
+        f"only in pyproject.toml: {sorted(declared - top_level)}; only in top-level.txt: {sorted(top_level - declared)}"
+    )
+    groups = _groups(project)
+    assert groups["book"] <= groups["test"], "the tests build the book: the test group includes the book group"
+
+
+def test_every_top_level_requirement_is_pinned_in_the_lock_file():
+    lock = {}
+    for line in (REPO / "requirements" / "lock.txt").read_text(encoding="utf-8").splitlines():
+        if "==" in line and not line.startswith("#"):
+            name, version = line.split("==", 1)
+            lock[_canonical(name)] = version.strip()
+    missing = sorted(set(_top_level()) - set(lock))
+    assert not missing, f"top-level requirements without a pin in requirements/lock.txt: {missing}"
+    for name, line in _top_level().items():
+        if "==" in line:
+            assert line.split("==", 1)[1] == lock[name], f"{line} disagrees with the lock file ({lock[name]})"
