@@ -61,8 +61,11 @@ def test_default_config_names_no_repository():
 def test_no_address_turns_every_button_off(monkeypatch):
     monkeypatch.delenv(build_settings.REPOSITORY_ENV, raising=False)
     monkeypatch.delenv(build_settings.EXECUTION_ENV, raising=False)
-    config = _config(repository_url="https://github.com/someone/else", use_repository_button=True,
-                     launch_buttons={"binderhub_url": "https://mybinder.org", "notebook_interface": "classic"})
+    config = _config(
+        repository_url="https://github.com/someone/else",
+        use_repository_button=True,
+        launch_buttons={"binderhub_url": "https://mybinder.org", "notebook_interface": "classic"},
+    )
     build_settings._apply(None, config)
     options = config.html_theme_options
     assert options["repository_url"] == ""
@@ -80,8 +83,11 @@ def test_a_github_address_turns_the_buttons_on(monkeypatch):
     options = config.html_theme_options
     assert options["repository_url"] == "https://github.com/owner/book"
     assert options["use_repository_button"] and options["use_issues_button"]
-    assert options["launch_buttons"] == {"notebook_interface": "classic", "binderhub_url": "https://mybinder.org",
-                                         "colab_url": "https://colab.research.google.com"}
+    assert options["launch_buttons"] == {
+        "notebook_interface": "classic",
+        "binderhub_url": "https://mybinder.org",
+        "colab_url": "https://colab.research.google.com",
+    }
 
 
 def test_a_gitlab_address_gets_no_colab_button():
@@ -89,8 +95,17 @@ def test_a_gitlab_address_gets_no_colab_button():
     assert options["launch_buttons"] == {"binderhub_url": "https://mybinder.org"}
 
 
-@pytest.mark.parametrize("url", ["github.com/owner/book", "https://github.com/owner", "http://github.com/a/b",
-                                 "https://example.org/a/b", "https://github.com/a/b/tree/main", "TODO"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "github.com/owner/book",
+        "https://github.com/owner",
+        "http://github.com/a/b",
+        "https://example.org/a/b",
+        "https://github.com/a/b/tree/main",
+        "TODO",
+    ],
+)
 def test_a_malformed_address_fails_the_build(url):
     with pytest.raises(ConfigError, match="MELEARN_REPOSITORY_URL"):
         build_settings.repository_options(url)
@@ -123,8 +138,11 @@ def test_make_book_executes_and_make_test_builds_from_stored_outputs():
 
 
 def test_ci_runs_exactly_make_test():
-    commands = [line.strip() for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-                if line.strip() and not line.lstrip().startswith("#")]
+    commands = [
+        line.strip()
+        for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     assert commands[-1] == "make test"
     assert sum("make " in line for line in commands) == 1
 

@@ -110,9 +110,29 @@ def _nbval(notebook: Path, *plugin: str) -> dict[str, str]:
     report = folder / f"report{len(plugin)}.xml"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
     completed = subprocess.run(
-        [sys.executable, "-m", "pytest", "-c", str(folder / "pytest.ini"), "--rootdir", str(folder),
-         "-p", "no:cacheprovider", "-p", "no:xdist", *plugin, "--nbval", "-q", f"--junitxml={report}", str(notebook)],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-c",
+            str(folder / "pytest.ini"),
+            "--rootdir",
+            str(folder),
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            *plugin,
+            "--nbval",
+            "-q",
+            f"--junitxml={report}",
+            str(notebook),
+        ],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert completed.returncode in (0, 1), completed.stdout + completed.stderr  # 1: some tests failed
     cells = {}
@@ -148,8 +168,13 @@ def test_without_the_plugin_nbval_misses_a_changed_figure(variants):
 
 def test_execute_notebooks_refuses_a_figure_that_differs_between_runs(tmp_path):
     path = tmp_path / "random.ipynb"
-    nbformat.write(_notebook("import numpy as np\nfig, ax = plt.subplots(figsize=(2, 2))\n"
-                             "ax.plot(np.random.default_rng().random(3))\nplt.show()"), path)
+    nbformat.write(
+        _notebook(
+            "import numpy as np\nfig, ax = plt.subplots(figsize=(2, 2))\n"
+            "ax.plot(np.random.default_rng().random(3))\nplt.show()"
+        ),
+        path,
+    )
     before = path.read_bytes()
     with pytest.raises(SystemExit, match=r"code cell 2, output 1: image/png differs"):
         execute_notebooks.execute(path)

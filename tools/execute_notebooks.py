@@ -29,16 +29,19 @@ def _outputs(nb) -> list:
 
 def first_difference(first, second) -> str | None:
     """Where the outputs of two executions of one notebook first differ (``None`` if they agree)."""
-    for number, (a, b) in enumerate(zip(_outputs(first), _outputs(second)), start=1):
+    for number, (a, b) in enumerate(zip(_outputs(first), _outputs(second), strict=True), start=1):
         if a == b:
             continue
         if len(a) != len(b):
             return f"code cell {number}: {len(a)} outputs, then {len(b)}"
-        for index, (x, y) in enumerate(zip(a, b)):
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
             if x == y:
                 continue
-            keys = sorted(k for k in set(x.get("data", {})) | set(y.get("data", {}))
-                          if x.get("data", {}).get(k) != y.get("data", {}).get(k))
+            keys = sorted(
+                k
+                for k in set(x.get("data", {})) | set(y.get("data", {}))
+                if x.get("data", {}).get(k) != y.get("data", {}).get(k)
+            )
             what = ", ".join(keys) if keys else (x.get("output_type") or "output")
             return f"code cell {number}, output {index + 1}: {what} differs"
     return None

@@ -77,7 +77,8 @@ def test_no_trace_of_an_unchecked_repository_address(book_html):
     with_address = [
         str(path.relative_to(book_html))
         for path in sorted(book_html.rglob("*"))
-        if path.suffix in {".html", ".js", ".json", ".txt", ".ipynb", ".md"} and path.is_file()
+        if path.suffix in {".html", ".js", ".json", ".txt", ".ipynb", ".md"}
+        and path.is_file()
         and OLD_ADDRESS in path.read_text(encoding="utf-8", errors="replace")
     ]
     assert not with_address, f"files of the built book that name {OLD_ADDRESS}: {with_address}"
@@ -92,8 +93,11 @@ def test_buttons_point_at_the_configured_repository(book_html):
         found = _scan(page)
         assert any(href.rstrip("/") == repository for href in found.hrefs), f"{page}: no repository button"
         assert any(href.startswith(repository + "/issues") for href in found.hrefs), f"{page}: no issue button"
-        strays = [href for href in found.hrefs
-                  if href.startswith(LAUNCH_HOSTS) and repository.split("://", 1)[1].split("/", 1)[1] not in href]
+        strays = [
+            href
+            for href in found.hrefs
+            if href.startswith(LAUNCH_HOSTS) and repository.split("://", 1)[1].split("/", 1)[1] not in href
+        ]
         assert not strays, f"{page}: launch buttons for another repository: {strays}"
 
 
