@@ -39,6 +39,9 @@ __all__ = ["BinomialTestResult", "TTestResult", "binomial_critical_error", "bino
 # decision is then taken exactly (m <= EXACT_MAX_M) or at high precision (larger m). SciPy's tail is accurate to
 # about 1e-15 relatively, so the band only catches genuine near-ties.
 TIE_RTOL = 1e-9
+# A spread smaller than this many units of rounding of the largest error rate is rounding noise (as in
+# melearn.paired_tests): the t statistic would divide by it.
+_ROUNDING_UNITS = 64
 # Up to this m a near-tie is decided in exact integer arithmetic (at most m/2 big-integer terms, ~0.1 s at 2000).
 EXACT_MAX_M = 2000
 # Beyond EXACT_MAX_M a near-tie is decided by a truncated sum at this many significant digits, and a tail that
@@ -369,9 +372,9 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
     ------
     ValueError
         If ``errors`` is not 1-dimensional, has fewer than two values, holds NaN, inf or values outside [0, 1], or
-        all its values are equal (:math:`\sigma = 0`, so :math:`\tau_t` is undefined); if ``eps0`` or ``alpha`` is
-        not strictly between 0 and 1 or too small for an accurate critical value (see Limits); or if
-        ``alternative`` is not one of the three above.
+        all its values are equal, even up to rounding (:math:`\sigma = 0`, so :math:`\tau_t` is undefined); if
+        ``eps0`` or ``alpha`` is not strictly between 0 and 1 or too small for an accurate critical value (see
+        Limits); or if ``alternative`` is not one of the three above.
 
     Notes
     -----
@@ -379,7 +382,9 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
     standardized difference, that follows :math:`t(k-1)` and must be compared. Error rates from one
     :math:`k`-fold cross-validation share training data and are not independent, which this test assumes.
 
-    Limits: any k >= 2 that fits in memory (time O(k)). ``alpha`` is refused when SciPy's t quantile does not
+    Limits: any k >= 2 that fits in memory (time O(k)). Error rates whose spread is only rounding (sigma below 64
+    units of rounding of the largest rate) are refused as equal; the deviations are scaled before squaring, so
+    rates down to 5e-324 keep their spread; a :math:`\tau_t` beyond the float range is refused. ``alpha`` is refused when SciPy's t quantile does not
     give it back through the survival function to a relative 1e-6 (for k = 2 below about 1e-290; for larger k
     only subnormal levels): no search bracket or inf is ever returned as the critical value.
 
@@ -405,10 +410,24 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
     if np.all(e == e[0]):
         raise ValueError("errors are all equal: sigma = 0 in (2.29), so tau_t in (2.30) is undefined")
     mu = float(np.mean(e))  # (2.28)
-    variance = float(np.sum((e - mu) ** 2) / (k - 1))  # (2.29), k - 1 in the denominator
-    if not variance > 0.0:  # the values differ by less than sqrt of the smallest float
-        raise ValueError("errors differ too little: sigma underflows to 0 in (2.29)")
-    tau = math.sqrt(k) * (mu - eps0) / math.sqrt(variance)  # (2.30)
+    # (2.29), k - 1 in the denominator. The deviations are scaled by a power of two near the largest before they
+    # are squared (exact; bit for bit the plain sum wherever that does not underflow), so error rates as small as
+    # 1e-300 still give their spread rather than 0.
+    deviations = e - mu
+    _, scale = np.frexp(np.max(np.abs(deviations)))
+    scaled_variance = float(np.sum(np.ldexp(deviations, -scale) ** 2) / (k - 1))
+    sigma = math.ldexp(math.sqrt(scaled_variance), int(scale))
+    variance = math.ldexp(scaled_variance, 2 * int(scale))  # reported; may underflow to 0 below 1e-308 alone
+    rounding_unit = max(np.finfo(np.float64).eps * float(np.max(np.abs(e))), 5e-324)  # subnormals: 2**-1074
+    if not sigma > _ROUNDING_UNITS * rounding_unit:
+        raise ValueError(
+            "errors differ only by rounding (sigma in (2.29) is below 64 units of rounding of the largest error "
+            "rate), so tau_t in (2.30) would divide by noise; treat them as equal"
+        )
+    with np.errstate(over="ignore"):
+        tau = math.sqrt(k) * (mu - eps0) / sigma  # (2.30)
+    if not math.isfinite(tau):
+        raise ValueError("errors have so small a spread that tau_t in (2.30) exceeds the largest float (1.8e308)")
     df = k - 1
     if alternative == "two-sided":
         critical = checked_isf(stats.t, alpha / 2, df)

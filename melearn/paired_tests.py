@@ -135,9 +135,14 @@ def _power_of_two_scale(x: np.ndarray, axes) -> np.ndarray:
     return e
 
 
-def _where_too_small(spread: np.ndarray, scale: np.ndarray) -> np.ndarray:
-    """Where a spread is zero, or so small that it is only rounding of inputs of the given scale."""
-    return spread <= _ROUNDING_UNITS * np.finfo(np.float64).eps * scale
+def _where_too_small(spread: np.ndarray, scale: np.ndarray, exponent=0) -> np.ndarray:
+    """Where a spread is zero, or so small that it is only rounding of inputs of the given scale.
+
+    Both are given divided by ``2**exponent``. The unit of rounding of the inputs is eps times their scale, but
+    never below the smallest subnormal 2**-1074 (inputs near 5e-324 are rounded to multiples of it).
+    """
+    unit = np.maximum(np.finfo(np.float64).eps * scale, np.ldexp(1.0, -1074 - np.asarray(exponent)))
+    return spread <= _ROUNDING_UNITS * unit
 
 
 def _describe_rows(bad: np.ndarray) -> str:
@@ -159,7 +164,7 @@ def _paired_t(deltas: np.ndarray, scale: np.ndarray, name: str) -> tuple[np.ndar
     k = deltas.shape[-1]
     mu = scaled.mean(axis=-1)
     sigma = scaled.std(axis=-1, ddof=1)
-    bad = _where_too_small(sigma, np.ldexp(scale, -e))
+    bad = _where_too_small(sigma, np.ldexp(scale, -e), e)
     if np.any(bad):
         raise ValueError(
             f"the differences {name} have zero variance{_describe_rows(bad)}: every fold gives the same difference "
@@ -337,14 +342,14 @@ def _cv52(d: np.ndarray, numerator: str) -> tuple[np.ndarray, np.ndarray, np.nda
     # Scale-free like (2.31): each experiment is divided by a power of two near its largest |difference| (exact), so
     # no mean or square overflows or vanishes; mu and sigma2 are scaled back at the end.
     e = _power_of_two_scale(d, (-2, -1))
-    d = np.ldexp(d, -e[..., None, None])
+    d = np.ldexp(d, -np.asarray(e)[..., None, None])
     first, second = d[..., 0], d[..., 1]
     mean = (first + second) / 2.0
     # sigma_i^2 as printed in the book: the squared deviations of the two folds from their mean
     sigma2 = (first - mean) ** 2 + (second - mean) ** 2
     mu = mean[..., 0] if numerator == "book" else first[..., 0]
     denominator = np.sqrt(0.2 * sigma2.sum(axis=-1))
-    bad = _where_too_small(denominator, np.max(np.abs(d), axis=(-2, -1)))
+    bad = _where_too_small(denominator, np.max(np.abs(d), axis=(-2, -1)), e)
     if np.any(bad):
         raise ValueError(
             f"diffs has zero variance{_describe_rows(bad)}: in each of the 5 replications both folds give the same "
