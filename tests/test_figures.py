@@ -3,8 +3,8 @@
 nbval alone skips ``image/png``; ``tools/nbval_figures.py`` (loaded by the root ``conftest.py``) compares each
 stored PNG with the fresh one by digest. These tests run nbval in a subprocess on a small notebook made here and
 stored with ``tools/execute_notebooks.py`` (as a page is): a cell as stored passes; a cell whose plotted data
-changed, whose plot call was deleted (empty axes) or whose figure was removed fails, and the first two pass
-without the plugin, which is the hole it closes.
+changed, whose plot call was deleted (empty axes) or whose figure was removed fails, and so does a cell stored
+without outputs (never run); the first two and the last pass without the plugin: the holes it closes.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ VARIANTS = {
     "other_data": "fig, ax = plt.subplots(figsize=(3, 2))\nax.plot([0, 1, 2], [0, 1, 3])\nplt.show()",
     "empty_axes": "fig, ax = plt.subplots(figsize=(3, 2))\nplt.show()",
     "no_figure": "x = 1",
+    "never_stored": PLOT,  # stored with its outputs cleared and no execution count, as in a notebook never run
 }
 
 
@@ -99,6 +100,7 @@ def variants(tmp_path_factory) -> Path:
     for cell, source in zip(nb.cells[1:], VARIANTS.values(), strict=True):
         assert "image/png" in cell.outputs[0]["data"]
         cell.source = source
+    nb.cells[-1].outputs, nb.cells[-1].execution_count = [], None  # "never_stored"
     nbformat.write(nb, path)
     (folder / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     return path
@@ -151,18 +153,20 @@ def _nbval(notebook: Path, *plugin: str) -> dict[str, str]:
 def test_nbval_fails_when_a_figure_changes_or_disappears(variants):
     outcomes = _nbval(variants, "-p", "tools.nbval_figures")
     assert outcomes["same"] == "passed", outcomes["same"]
-    for name in ("other_data", "empty_axes", "no_figure"):
+    for name in ("other_data", "empty_axes", "no_figure", "never_stored"):
         assert outcomes[name] != "passed", f"{name}: the figure check did not fail"
+    assert "no stored execution" in outcomes["never_stored"], outcomes["never_stored"]
     for name in ("other_data", "empty_axes"):
         assert "image/png" in outcomes[name] and "sha256" in outcomes[name], outcomes[name]
 
 
 def test_without_the_plugin_nbval_misses_a_changed_figure(variants):
-    """The control: nbval alone passes the changed and the empty figure (what the plugin is for)."""
+    """The control: nbval alone passes the changed figure, the empty one and the cell never stored."""
     outcomes = _nbval(variants)
     assert outcomes["same"] == "passed", outcomes["same"]
     assert outcomes["other_data"] == "passed"
     assert outcomes["empty_axes"] == "passed"
+    assert outcomes["never_stored"] == "passed"
     assert outcomes["no_figure"] != "passed"  # a figure gone altogether: nbval sees its text/plain go too
 
 

@@ -12,6 +12,11 @@ and its bundled DejaVu fonts, Pillow and its zlib (``requirements/lock.txt``), a
 ``tools/execute_notebooks.py`` runs each notebook twice and refuses to store figures that differ between the two
 runs. A figure that must differ between runs (a timing plot, say) has no place in a page.
 
+The plugin also closes a second hole: nbval does not compare the outputs of a code cell stored without an
+execution count (a cell never run, or a notebook saved with its outputs cleared), so a page whose outputs were
+never stored passed while the book, built from the stored outputs by ``make test``, showed none. Such a cell now
+fails after it has run, telling to store the page with ``make notebooks``.
+
 Loaded by the ``conftest.py`` at the repository root (so ``pytest chapters/PAGE.ipynb`` compares figures too).
 """
 
@@ -65,6 +70,21 @@ def _compare_figures_too(item) -> None:
     item.compare_outputs = compare_outputs
 
 
+def _require_stored_outputs(item) -> None:
+    run = item.runtest
+
+    def runtest():
+        run()
+        if item.cell.execution_count is None:
+            pytest.fail(
+                f"{item.path.name}, code {item.name.lower()}: no stored execution (execution_count is empty), so its "
+                "outputs were never compared; store the page's outputs with `make notebooks`",
+                pytrace=False,
+            )
+
+    item.runtest = runtest
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items) -> None:
     try:
@@ -74,3 +94,4 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     for item in items:
         if isinstance(item, IPyNbCell):
             _compare_figures_too(item)
+            _require_stored_outputs(item)
