@@ -330,7 +330,7 @@ def expected_out_of_bag_fraction(m, *, exact: bool = True) -> Fraction | float:
     >>> expected_out_of_bag_fraction(3)
     Fraction(8, 27)
     >>> round(expected_out_of_bag_fraction(10**9, exact=False), 12)
-    0.367879441171
+    0.367879440988
     """
     m = check_positive_int(m, "m", minimum=1)
     exact = as_bool(exact, "exact")
