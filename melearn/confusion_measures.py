@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from ._validation import as_binary_labels, as_labels, as_real, check_same_length
+from ._validation import as_array, as_binary_labels, as_labels, as_real, check_same_length
 
 __all__ = [
     "Confusion",
@@ -283,6 +283,8 @@ def _as_confusion_table(confusions) -> np.ndarray:
     Counts are integers of any size (a pooled count may exceed int64), so the table has dtype object and every
     sum of counts is an exact Python integer: nothing wraps around.
     """
+    if isinstance(confusions, np.ma.MaskedArray) or hasattr(confusions, "to_numpy"):
+        confusions = as_array(confusions, "confusions")  # pandas tables unwrapped, masked entries refused by name
     if isinstance(confusions, np.ndarray) or not isinstance(confusions, Sequence) or isinstance(confusions, str):
         try:
             confusions = list(confusions)
@@ -294,7 +296,8 @@ def _as_confusion_table(confusions) -> np.ndarray:
         raise ValueError("confusions is empty")
     rows = []
     for i, c in enumerate(confusions):
-        values = tuple(c) if isinstance(c, (tuple, list, np.ndarray)) else None
+        is_row = isinstance(c, (tuple, list)) or (isinstance(c, np.ndarray) and c.ndim == 1)
+        values = tuple(c) if is_row else None
         if values is None or len(values) != 4:
             raise ValueError(
                 f"confusions[{i}] must be a confusion record (tp, fp, fn, tn), got {type(c).__name__} {c!r:.60}"

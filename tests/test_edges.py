@@ -942,3 +942,14 @@ def test_pandas_and_masked_inputs():
         melearn.roc_auc([1, 0, 1], [[0.9], [0.1, 0.2], [1]])
     with pytest.raises(ValueError, match="^errors must be a rectangular array"):
         melearn.friedman_test([[1, 2], [2, 1, 3]])
+
+
+def test_confusion_tables_from_numpy_pandas_and_masked_arrays():
+    rows = [(1, 2, 3, 4), (2, 2, 2, 2)]
+    expected = melearn.macro_prf(rows)
+    assert melearn.macro_prf(pd.DataFrame(rows)) == expected
+    assert melearn.macro_prf(np.asarray(rows)) == expected
+    with pytest.raises(ValueError, match="^confusions is a masked array"):
+        melearn.micro_prf(np.ma.masked_array([0, 1, 1], mask=[1, 0, 0]))
+    with pytest.raises(ValueError, match="^confusions must be a sequence"):
+        melearn.macro_prf(np.array(5))
