@@ -537,7 +537,7 @@ def friedman_null_distribution(k, n_datasets) -> NullDistribution:
     ------
     ValueError
         If ``k`` or ``n_datasets`` is not an integer of at least 2, or if the work
-        :math:`N \cdot k! \cdot (kN+1)^{k-1}` exceeds ``EXACT_MAX_WORK`` (so N <= 300 for k = 3, N <= 25 for
+        :math:`N \cdot k! \cdot (kN+1)^{k-1}` exceeds ``EXACT_MAX_WORK`` (so N <= 264 for k = 3, N <= 28 for
         k = 4, N <= 6 for k = 5; about a second at the limit): use a Monte Carlo simulation beyond.
 
     Examples
@@ -549,10 +549,12 @@ def friedman_null_distribution(k, n_datasets) -> NullDistribution:
     k = _check_k(k)
     n = check_positive_int(n_datasets, "n_datasets", minimum=2)
     size = k * n + 1
-    work = n * math.factorial(k) * size ** (k - 1)
+    # 13! alone exceeds EXACT_MAX_WORK: refuse larger k before computing a factorial (of a huge k it never returns)
+    work = n * math.factorial(k) * size ** (k - 1) if k <= 12 else EXACT_MAX_WORK + 1
     if work > EXACT_MAX_WORK:
         raise ValueError(
-            f"k = {k}, n_datasets = {n} needs about {work:.1e} operations, more than EXACT_MAX_WORK = "
+            f"k = {k if k < 10**6 else 'huge'}, n_datasets = {n if n < 10**6 else 'huge'} needs "
+            f"{f'about {float(work):.1e}' if k <= 12 and work < 10**300 else 'more than 1e+09'} operations, more than EXACT_MAX_WORK = "
             f"{EXACT_MAX_WORK:.0e}; use a Monte Carlo simulation"
         )
     perms = list(itertools.permutations(range(1, k + 1)))

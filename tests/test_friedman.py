@@ -489,3 +489,14 @@ def test_anova_f_on_ranks_is_the_f_form_symbolically():
     assert _f_form_derivation(lambda k, n: n * k * (k**2 - 1) / 12).check().checked
     with pytest.raises(DerivationError):  # a wrong total sum of squares (variance (k^2-1)/6) is caught
         _f_form_derivation(lambda k, n: n * k * (k**2 - 1) / 6).check()
+
+
+@pytest.mark.parametrize("k, n", [(10**400, 2), (13, 2), (3, 10**400), (10**6, 3)])
+def test_null_distribution_refuses_huge_work_at_once(k, n):
+    # a factorial of a huge k never returns, and formatting a 1000-digit work count overflows: both are avoided
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="EXACT_MAX_WORK"):
+        friedman_null_distribution(k, n)
+    assert time.perf_counter() - start < 1.0
