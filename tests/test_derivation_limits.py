@@ -49,6 +49,8 @@ def test_each_rewrite_keeps_the_value_of_the_limit(rule, limit):
         # 0/0 where the denominator's derivative vanishes at the point: the theorem needs D' != 0 near a, which
         # the rule only accepts when D' is continuous and nonzero at a (conservative: this one is left alone)
         (lhopital(), sp.Limit((sp.exp(u) - 1 - u) / u**2, u, 0)),
+        # a numerator whose derivative is not continuous at the point (sqrt at 0): refused, conservatively
+        (lhopital(), sp.Limit(sp.sqrt(t) / sp.sin(t), t, 0)),
         # at infinity (the rule covers finite points only)
         (lhopital(), sp.Limit(sp.log(x) / x, x, sp.oo)),
         # continuity at a point where the function is not continuous

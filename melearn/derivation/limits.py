@@ -8,7 +8,7 @@ a named rule. A rule rewrites a limit only where the theorem it cites applies, a
   the real line (e.g. :math:`\exp`);
 * :func:`reciprocal` -- :math:`\lim_{x\to\infty} g(x) = \lim_{t\to 0^+} g(1/t)`;
 * :func:`lhopital` -- :math:`\lim_{t\to a} N/D = \lim_{t\to a} N'/D'` for a :math:`0/0` form at a finite point
-  :math:`a`, with :math:`N, D` continuous at :math:`a` and :math:`D'(a) \neq 0`;
+  :math:`a`, with :math:`N, D, N', D'` continuous at :math:`a` and :math:`D'(a) \neq 0`;
 * :func:`continuity` -- :math:`\lim_{t\to a} g(t) = g(a)` for :math:`g` continuous at a finite point :math:`a`.
 
 Like every equation between limits, a step by :func:`continuous_outer` or :func:`lhopital` says: the left-hand
@@ -105,8 +105,9 @@ def lhopital() -> Rule:
     r"""L'Hôpital's rule for a :math:`0/0` form at a finite point.
 
     Rewrites :math:`\lim_{t\to a} N(t)/D(t)` into :math:`\lim_{t\to a} N'(t)/D'(t)` (sympy differentiates) only when
-    :math:`N` and :math:`D` are continuous at :math:`a` with :math:`N(a) = D(a) = 0`, and :math:`D'` is continuous
-    and nonzero at :math:`a` (so :math:`D' \neq 0` near :math:`a`, as the theorem requires).
+    :math:`N` and :math:`D` are continuous at :math:`a` with :math:`N(a) = D(a) = 0`, :math:`N'` and :math:`D'` are
+    continuous at :math:`a`, and :math:`D'(a) \neq 0` (so :math:`D' \neq 0` near :math:`a`, as the theorem
+    requires). Stricter than the theorem: a limit it leaves alone may still be one L'Hôpital's rule covers.
     """
 
     def one(node):
@@ -118,7 +119,11 @@ def lhopital() -> Rule:
             if not _continuous_at(part, variable, point) or sp.simplify(part.subs(variable, point)) != 0:
                 return node
         d_num, d_den = sp.diff(numerator, variable), sp.diff(denominator, variable)
-        if not _continuous_at(d_den, variable, point) or sp.simplify(d_den.subs(variable, point)) == 0:
+        # N', D' continuous at a (so N, D are differentiable near a) and D'(a) != 0 (so D' != 0 near a): the
+        # hypotheses of the theorem, checked more strictly than it needs
+        if not (_continuous_at(d_num, variable, point) and _continuous_at(d_den, variable, point)):
+            return node
+        if sp.simplify(d_den.subs(variable, point)) == 0:
             return node
         return sp.Limit(d_num / d_den, variable, point, direction)
 
