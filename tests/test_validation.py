@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -109,3 +111,85 @@ def test_batches_of_experiments_need_a_minimum_rank():
         v.as_finite_array([0.1, 0.2], "diffs", ndim=None, min_ndim=2)
     with pytest.raises(ValueError, match="errors_a must be numeric"):
         v.as_finite_array(["0.1", "0.2"], "errors_a", ndim=None, min_ndim=1)
+
+
+# -- the one policy: pandas, masked, ragged, huge integers, flags and choices ----------------------------------
+def test_pandas_string_and_categorical_labels_are_unwrapped():
+    import pandas as pd
+
+    for y in (pd.Series(["a", "b"], dtype="str"), pd.Series(["a", "b"], dtype="string"), pd.Categorical(["a", "b"])):
+        assert v.as_labels(y, "y").tolist() == ["a", "b"]
+        assert v.is_string_labels(v.as_labels(y, "y"))
+    assert v.as_binary_labels(pd.Series([1, 0], dtype="Int64"), "y_true").tolist() == [True, False]
+    with pytest.raises(ValueError, match="^y contains a missing value"):
+        v.as_labels(pd.Series(["a", None], dtype="string"), "y")
+    with pytest.raises(ValueError, match="^y_score contains NaN"):
+        v.as_finite_array(pd.Series([0.5, None], dtype="Float64"), "y_score")
+
+
+def test_masked_entries_are_refused_and_a_clean_mask_is_accepted():
+    with pytest.raises(ValueError, match="^y_score is a masked array with masked entries"):
+        v.as_finite_array(np.ma.array([0.1, 0.2], mask=[0, 1]), "y_score")
+    assert v.as_finite_array(np.ma.array([0.1, 0.2]), "y_score").tolist() == [0.1, 0.2]
+
+
+@pytest.mark.parametrize("ragged", [[[1, 2], [3]], [1, [2]], [[0.1], [0.2, 0.3]]])
+def test_ragged_input_is_refused_by_name(ragged):
+    with pytest.raises(ValueError, match="^x must be a rectangular array"):
+        v.as_finite_array(ragged, "x", ndim=None)
+
+
+def test_integers_beyond_int64():
+    assert v.as_finite_array([2**70, 1], "x").tolist() == [float(2**70), 1.0]
+    with pytest.raises(ValueError, match="^x holds an integer too large"):
+        v.as_finite_array([10**400, 1], "x")
+    labels = v.as_labels([2**70, 0, 2**70], "y")
+    assert labels.tolist() == [2**70, 0, 2**70] and labels.dtype == object
+    with pytest.raises(ValueError, match="^alpha is too large to be represented"):
+        v.as_real(10**400, "alpha")
+    assert v.check_positive_int(10**400, "m") == 10**400
+    with pytest.raises(ValueError, match="^m must be at most 10 .LIMIT.. got an integer of about 400 digits"):
+        v.check_positive_int(10**400, "m", maximum=10, why="LIMIT")
+
+
+@pytest.mark.parametrize("bad", ["False", "True", 0, 1, None, [True]])
+def test_flags_are_booleans_only(bad):
+    with pytest.raises(ValueError, match="^correction must be True or False"):
+        v.as_bool(bad, "correction")
+    assert v.as_bool(np.False_, "correction") is False
+
+
+@pytest.mark.parametrize("bad", ["Book", None, np.array(["book"]), ["book"], 1])
+def test_choices_are_strings_from_the_list(bad):
+    with pytest.raises(ValueError, match="^numerator must be one of 'book', 'dietterich'"):
+        v.as_choice(bad, "numerator", ("book", "dietterich"))
+
+
+def test_numeric_strings_and_booleans_are_never_numbers():
+    for bad in ("0.5", b"0.5", True, np.bool_(False)):
+        with pytest.raises(ValueError, match="^alpha must be a real number"):
+            v.as_real(bad, "alpha")
+    assert v.as_real(np.array(0.25), "alpha") == 0.25
+    assert v.as_real(Fraction(1, 3), "alpha") == 1 / 3
+
+
+def test_real_interval_messages():
+    assert v.check_real_interval(0.5, "rho", -1.0, 1.0) == 0.5
+    with pytest.raises(ValueError, match=r"^rho must lie strictly between -1 and 1, got 1.0"):
+        v.check_real_interval(1.0, "rho", -1.0, 1.0)
+    with pytest.raises(ValueError, match=r"^p must lie in \[0, 1\]"):
+        v.check_real_interval(2.0, "p", 0.0, 1.0, closed="both")
+
+
+def test_quantiles_are_checked_by_a_round_trip():
+    from scipy import stats
+
+    assert v.checked_isf(stats.norm, 0.025) == pytest.approx(1.959963984540054, rel=1e-15)
+    with pytest.raises(ValueError, match="^alpha = 1e-100 is too small"):
+        v.checked_isf(stats.f, 1e-100, 2, 6)  # SciPy returns inf here, not the quantile
+
+
+def test_unrepresentable_results_are_refused():
+    with pytest.raises(ValueError, match="^the area is too large"):
+        v.require_finite_result(np.array([1.0, np.inf]), "the area")
+    assert v.require_finite_result(1.5, "x") == 1.5
