@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from melearn.derivation import Derivation, Indicator, show_refusal
+from melearn.derivation import Derivation, show_refusal
 from melearn.derivation.integrals import IntegralOver
 
 x = sp.Symbol("x", real=True)

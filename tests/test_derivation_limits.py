@@ -94,7 +94,7 @@ def test_the_bootstrap_limit_is_proved_step_by_step_and_each_rule_is_needed():
         chain.step(expr, rule.name, rules=[rule])
     assert chain.check().checked
     previous = chain.start
-    for expr, rule in steps:
+    for expr, _rule in steps:
         with pytest.raises(DerivationError):
             Derivation(previous).step(expr, "without its rule").check()
         previous = expr

@@ -1,4 +1,4 @@
-r"""The integral over a data distribution, :math:`\int_{\boldsymbol{x} \sim \mathcal{D}} g(\boldsymbol{x})\,\mathrm{d}\boldsymbol{x}`, and its linearity.
+r"""The integral over a data distribution, :math:`\int_{\boldsymbol{x} \sim \mathcal{D}} g`, and its linearity.
 
 The textbook writes the generalization error as an integral over the data distribution, (2.3), (2.6), (2.7). It
 stays unevaluated (an opaque operator, like every operator of :mod:`melearn.derivation.operators`): a step that
@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
@@ -84,6 +84,7 @@ class IntegralOver:
         )
 
     def __call__(self, integrand: sp.Basic) -> sp.Basic:
+        """Return the unevaluated integral of ``integrand``."""
         return self.function(sp.sympify(integrand))
 
     def varies(self, expr: sp.Basic) -> bool:
