@@ -35,6 +35,7 @@ __all__ = [
     "as_finite_array",
     "as_finite_real",
     "as_labels",
+    "as_order_array",
     "as_real",
     "as_rng",
     "as_unit_array",
@@ -161,6 +162,22 @@ def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dt
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf")
     return arr
+
+
+def as_order_array(x, name: str, *, ndim: int | None = 1) -> tuple[np.ndarray, np.ndarray | None]:
+    """Validate an array whose *order* matters (scores, errors to rank); return ``(keys, values)``.
+
+    Integers beyond 2**53 differ by less than a float's rounding: as floats, 2**60 and 2**60 + 1 would tie. For
+    them ``keys`` are their exact dense ranks (0, 1, ... in increasing order, equal integers sharing one) and
+    ``values`` the distinct integers as floats, so that ``values[keys]`` recovers the inputs' rounded values;
+    otherwise ``keys`` is the float array itself and ``values`` is ``None``.
+    """
+    raw = as_array(x, name)
+    arr = as_finite_array(raw, name, ndim=ndim)
+    if raw.dtype.kind in "iuO" and float(np.max(np.abs(arr))) > 2.0**53:
+        distinct, inverse = np.unique(raw, return_inverse=True)
+        return inverse.reshape(raw.shape).astype(np.float64), np.asarray(distinct.tolist(), dtype=np.float64)
+    return arr, None
 
 
 def as_unit_array(x, name: str) -> np.ndarray:

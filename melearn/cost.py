@@ -24,7 +24,7 @@ vertices of the ROC convex hull, and :func:`expected_total_cost` the area under 
 
 from __future__ import annotations
 
-import math
+from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
@@ -156,8 +156,8 @@ def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
     for any non-empty sample. With ``cost01 == cost10 == 1`` it is the error rate (2.4).
 
     Limits: any finite costs, from subnormal (5e-324) to the largest float: where a product count * cost would
-    overflow or underflow, each term is scaled by the cost's power of two, so the result (at most the larger
-    cost) is always finite. Time O(m).
+    overflow or underflow, the formula is evaluated in exact rationals and rounded once, so the result (at most
+    the larger cost) is always finite and correctly rounded. Time O(m).
 
     Examples
     --------
@@ -173,13 +173,10 @@ def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
     value = (fn * c01 + fp * c10) / m
     if np.isfinite(value) and all(term >= _TINY or term == 0 for term in (fn * c01, fp * c10)):
         return value
-    # a product or the sum overflowed (costs near 1.8e308), or a product lost its precision below 1e-308: write
-    # each cost as mantissa * 2**e, bring both to the larger cost's power of two 2**top (exact, bar terms that are
-    # negligible beside the other), add count * mantissa / m at that scale and scale back once
-    (m01, e01), (m10, e10) = math.frexp(c01), math.frexp(c10)
-    top = max(e01, e10)
-    scaled = (fn * math.ldexp(m01, e01 - top) + fp * math.ldexp(m10, e10 - top)) / m
-    total = math.ldexp(scaled, top)  # scaled <= the larger mantissa, so total <= max(cost01, cost10)
+    # a product or the sum overflowed (costs near 1.8e308), or a product lost its precision below 1e-308: take
+    # the formula in exact rationals (the costs at their exact binary values) and round once; the result is at
+    # most max(cost01, cost10), so it is a finite float
+    total = float((fn * Fraction(c01) + fp * Fraction(c10)) / m)
     return min(total, max(c01, c10))
 
 

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import stats
 
-from ._validation import as_finite_array, check_open_unit, check_positive_int, checked_isf
+from ._validation import as_finite_array, as_order_array, check_open_unit, check_positive_int, checked_isf
 
 __all__ = [
     "FriedmanResult",
@@ -89,7 +89,7 @@ NEMENYI_MAX_K = 10**5
 
 def _errors_table(errors) -> np.ndarray:
     """Validate the N x k table of errors (N data sets, k algorithms)."""
-    table = as_finite_array(errors, "errors", ndim=2)
+    table, _ = as_order_array(errors, "errors", ndim=2)  # ranks only: integers beyond 2**53 ordered exactly
     n, k = table.shape
     if n < 2:
         raise ValueError(f"errors must have at least 2 data sets (rows), got {n}")

@@ -20,6 +20,7 @@ from ._validation import (
     as_binary_labels,
     as_choice,
     as_finite_array,
+    as_order_array,
     check_same_length,
     require_both_classes,
     require_finite_result,
@@ -158,10 +159,17 @@ class RocCurve(NamedTuple):
     thresholds: np.ndarray
 
 
-def _labels_and_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """Validate a (labels, scores) pair once; return boolean labels, float scores, m+ and m-."""
+def _labels_and_scores(y_true, y_score, values_out: list | None = None) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Validate a (labels, scores) pair once; return boolean labels, float scores, m+ and m-.
+
+    Integer scores beyond 2**53 are replaced by their exact ranks (see :func:`as_order_array`), so that distinct
+    integers never tie as floats; their distinct values are appended to ``values_out`` (when given) to turn
+    ranks back into thresholds.
+    """
     y = as_binary_labels(y_true, "y_true")
-    s = as_finite_array(y_score, "y_score")
+    s, values = as_order_array(y_score, "y_score")
+    if values_out is not None:
+        values_out.append(values)
     m = check_same_length(y_true=y, y_score=s)
     if m > MAX_SAMPLES:
         raise ValueError(f"y_true holds {m:,} samples, more than MAX_SAMPLES = 2**31 (exact int64 pair counts)")
@@ -194,8 +202,18 @@ def threshold_counts(y_true, y_score) -> ThresholdCounts:
     The labels ride in the lowest bit of integer keys that order like the scores, so one value sort (no
     ``argsort``) orders both; scores of both signs spanning extreme magnitudes (keys wider than 63 bits) take an
     ``argsort`` instead. Either way the counts are exact integers. Timed in ``chapters/benchmarks.ipynb``.
+    Integer scores beyond 2**53 (which would tie as floats) are ordered exactly by their ranks; their thresholds
+    are reported as the nearest floats.
     """
-    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    values: list = []
+    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score, values)
+    counts = _threshold_counts(y, s, m_pos, m_neg)
+    if values[0] is not None:  # the scores were ranks of huge integers: report the integers (as floats)
+        counts = counts._replace(thresholds=values[0][counts.thresholds.astype(np.intp)])
+    return counts
+
+
+def _threshold_counts(y: np.ndarray, s: np.ndarray, m_pos: int, m_neg: int) -> ThresholdCounts:
     packed = _sorted_keys(y, s)
     if packed is None:
         return _threshold_counts_by_argsort(y, s, m_pos, m_neg)

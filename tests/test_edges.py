@@ -953,3 +953,15 @@ def test_confusion_tables_from_numpy_pandas_and_masked_arrays():
         melearn.micro_prf(np.ma.masked_array([0, 1, 1], mask=[1, 0, 0]))
     with pytest.raises(ValueError, match="^confusions must be a sequence"):
         melearn.macro_prf(np.array(5))
+
+
+def test_integer_scores_beyond_two_to_the_53_keep_their_order():
+    # as floats, 2**60 and 2**60 + 1 are equal: a silent tie would give AUC 1/2 instead of 1
+    for scores in (np.array([2**60, 2**60 + 1, 2**60 - 1]), [2**70, 2**70 + 1, 2**70 - 1]):
+        labels = [0, 1, 0]
+        assert melearn.roc_auc(labels, scores) == 1.0
+        assert melearn.rank_loss(labels, scores, method="pairwise") == 0.0
+        assert melearn.rank_loss(labels, scores, method="sorted") == 0.0
+        assert len(melearn.roc_curve(labels, scores).thresholds) == 4
+    ranks = melearn.friedman_test([[2**60 + 1, 2**60], [2**60 + 2, 2**60 + 1]]).average_ranks
+    assert ranks.tolist() == [2.0, 1.0]
