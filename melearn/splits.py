@@ -30,7 +30,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._validation import as_bool, as_labels, as_real, as_rng, check_positive_int
+from ._validation import _show_int, as_bool, as_labels, as_real, as_rng, check_positive_int
 
 __all__ = ["bootstrap_sample", "expected_out_of_bag_fraction", "holdout_split", "kfold_split"]
 
@@ -223,7 +223,7 @@ def kfold_split(y, k, rng) -> list[tuple[np.ndarray, np.ndarray]]:
     m = codes.size
     k = check_positive_int(k, "k", minimum=2)
     if k > m:
-        raise ValueError(f"k must be at most the number of samples m = {m}, got {k}")
+        raise ValueError(f"k must be at most the number of samples m = {m}, got {_show_int(k)}")
     if k * m > KFOLD_MAX_INDICES:
         raise ValueError(
             f"k = {k} folds of m = {m} samples return k * m = {k * m:,} indices, more than KFOLD_MAX_INDICES = "
