@@ -845,6 +845,12 @@ def test_every_public_function_is_driven():
 
 
 @pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_every_public_docstring_states_its_limits(name):
+    doc = inspect.getdoc(getattr(melearn, name))
+    assert re.search(r"^\s*Limits: ", doc, re.MULTILINE), f"{name} states no limits"
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
 def test_contract_at_the_edges(name):
     @EXAMPLES
     @given(call=STRATEGIES[name])
