@@ -18,8 +18,14 @@ import pytest
 
 from melearn import expected_total_cost, rank_loss, roc_auc
 from melearn.reference.cost import cost_sensitive_error_literal, envelope_area_exact, roc_points_exact
-from melearn.reference.rank_loss import (area_left_between, auc_trapezoids, positive_shares, rank_loss_pairs,
-                                         rank_loss_whole_ties, strip_trapezoids)
+from melearn.reference.rank_loss import (
+    area_left_between,
+    auc_trapezoids,
+    positive_shares,
+    rank_loss_pairs,
+    rank_loss_whole_ties,
+    strip_trapezoids,
+)
 from melearn.reference.ranking import PUMPKIN_EXAMPLE
 
 
@@ -34,17 +40,17 @@ def random_case(rng: random.Random):
 @pytest.mark.parametrize("seed", range(40))
 def test_the_falling_order_assumption_and_the_lemmas_hold(seed):
     labels, scores = random_case(random.Random(seed))
-    negatives = sorted((s for l, s in zip(labels, scores) if not l), reverse=True)  # t_1 >= t_2 >= ...
-    positives = sorted((s for l, s in zip(labels, scores) if l), reverse=True)      # s_1 >= s_2 >= ...
+    negatives = sorted((s for y, s in zip(labels, scores, strict=True) if not y), reverse=True)  # t_1 >= t_2 >= ...
+    positives = sorted((s for y, s in zip(labels, scores, strict=True) if y), reverse=True)  # s_1 >= s_2 >= ...
     m_pos, m_neg = len(positives), len(negatives)
     for sigma in sorted(set(scores)) + [-1, 9]:
         n = sum(1 for t in negatives if t > sigma)
         b = sum(1 for t in negatives if t == sigma)
         for j, t in enumerate(negatives, start=1):
-            assert (sigma < t) == (j <= n)              # negatives in falling order, the first equation
-            assert (sigma == t) == (n < j <= n + b)     # and the second
+            assert (sigma < t) == (j <= n)  # negatives in falling order, the first equation
+            assert (sigma == t) == (n < j <= n + b)  # and the second
         lost = sum(Fraction(1) if sigma < t else Fraction(1, 2) if sigma == t else 0 for t in negatives)
-        assert lost == n + Fraction(b, 2)               # one positive's lost pairs
+        assert lost == n + Fraction(b, 2)  # one positive's lost pairs
     # groups: distinct scores from the top; T_g positives above group g; the group's points on the ROC curve
     levels = sorted(set(scores), reverse=True)
     total = Fraction(0)
@@ -56,7 +62,7 @@ def test_the_falling_order_assumption_and_the_lemmas_hold(seed):
         b = sum(1 for t in negatives if t == sigma)
         x0, x1 = Fraction(n, m_neg), Fraction(n + b, m_neg)
         y0, y1 = Fraction(above, m_pos), Fraction(above + len(group), m_pos)
-        trapezoid = Fraction(1, 2) * (y1 - y0) * (x0 + x1)   # L_g
+        trapezoid = Fraction(1, 2) * (y1 - y0) * (x0 + x1)  # L_g
         assert len(group) * (n + Fraction(b, 2)) == m_pos * m_neg * trapezoid  # the group lemma
         total += trapezoid
     assert total == rank_loss_pairs(labels, scores) == 1 - auc_trapezoids(labels, scores)
@@ -72,8 +78,9 @@ def test_reference_routes_agree_with_each_other_and_with_melearn(seed):
     assert rank_loss_whole_ties(labels, scores) >= loss
     y, s = np.array(labels), np.array(scores, dtype=float)
     assert rank_loss(y, s) == float(loss) and roc_auc(y, s) == float(1 - loss)
-    assert expected_total_cost(y, s) == pytest.approx(float(envelope_area_exact(roc_points_exact(labels, scores))),
-                                                      rel=0, abs=1e-15)
+    assert expected_total_cost(y, s) == pytest.approx(
+        float(envelope_area_exact(roc_points_exact(labels, scores))), rel=0, abs=1e-15
+    )
 
 
 def test_the_running_example_values():

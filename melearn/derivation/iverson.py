@@ -28,12 +28,16 @@ __all__ = ["IVERSON_SOURCE", "decided_on_range"]
 
 IVERSON_SOURCE = "Graham, Knuth and Patashnik (1994), sec. 2.1 (Iverson's convention)"
 
-_STRICT = {sp.StrictLessThan: (True, True), sp.LessThan: (True, False),
-           sp.StrictGreaterThan: (False, True), sp.GreaterThan: (False, False)}
+_STRICT = {
+    sp.StrictLessThan: (True, True),
+    sp.LessThan: (True, False),
+    sp.StrictGreaterThan: (False, True),
+    sp.GreaterThan: (False, False),
+}
 
 
 def _inequality_on_range(rel, index, lo, hi):
-    """True / False when ``rel`` holds on every / no index in [lo, hi] (nonempty), None when undecided."""
+    """Decide ``rel`` on [lo, hi] (nonempty): True if it holds at every index, False at none, None if undecided."""
     if type(rel) not in _STRICT:
         return None
     difference = sp.expand(rel.lhs - rel.rhs)  # rel is "difference < 0", "<= 0", "> 0" or ">= 0"
@@ -73,8 +77,11 @@ def _condition_on_range(condition, index, lo, hi):
 
 
 def decided_on_range() -> Rule:
-    r"""The rule :math:`\mathbb{I}(P(j)) = 1` (or 0) inside :math:`\sum_{j=a}^{b}` when :math:`P` holds on every
-    (or no) index of the range; cited (Iverson's convention)."""
+    r"""Return the rule: an indicator is 1 (or 0) inside a sum whose every (or no) index satisfies its condition.
+
+    Inside :math:`\sum_{j=a}^{b}`, :math:`\mathbb{I}(P(j))` becomes 1 when :math:`P` holds on every index of the
+    range and 0 when it holds on none; cited (Iverson's convention).
+    """
 
     def transform(node):
         index, lo, hi = node.limits[0]
@@ -87,9 +94,7 @@ def decided_on_range() -> Rule:
                 return indicator
             return sp.Integer(1 if verdict else 0)
 
-        function = node.function.replace(
-            lambda n: isinstance(n, Indicator) and n.args[0].has(index), decide
-        )
+        function = node.function.replace(lambda n: isinstance(n, Indicator) and n.args[0].has(index), decide)
         if function == node.function:
             return node
         if sp.expand(function) == 0:  # every term vanishes: a sum of zeros
@@ -99,6 +104,8 @@ def decided_on_range() -> Rule:
     def rewrite(expr):
         return sp.sympify(expr).replace(lambda n: isinstance(n, sp.Sum) and len(n.limits) == 1, transform)
 
-    statement = (r"\sum_{j=a}^{b} \mathbb{I}\big(P(j)\big)\, f_j = \sum_{j=a}^{b} f_j \text{ if } P "
-                 r"\text{ holds for every } a \le j \le b,\ 0 \text{ if for none}")
+    statement = (
+        r"\sum_{j=a}^{b} \mathbb{I}\big(P(j)\big)\, f_j = \sum_{j=a}^{b} f_j \text{ if } P "
+        r"\text{ holds for every } a \le j \le b,\ 0 \text{ if for none}"
+    )
     return Rule("an indicator decided on the range of its sum", "cited", statement, rewrite, IVERSON_SOURCE)

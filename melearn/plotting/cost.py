@@ -25,12 +25,22 @@ _C_LABEL = r"normalized cost $cost_{norm}$"
 
 
 def hull_colors(k: int) -> np.ndarray:
-    """The colours of ``k`` hull vertices, in order from (0, 0) to (1, 1): an array of shape (k, 4) (RGBA)."""
+    """Colour ``k`` hull vertices, in order from (0, 0) to (1, 1): an array of shape (k, 4) (RGBA)."""
     return colormaps["viridis"](np.linspace(0.0, 0.85, k))
 
 
-def plot_cost_curve(ax, y_true, y_score, *, lines: bool = True, hull_lines: bool = True, shade: bool = True,
-                    color: str = "tab:red", alpha: float = 0.3, label: str | None = "lower envelope"):
+def plot_cost_curve(
+    ax,
+    y_true,
+    y_score,
+    *,
+    lines: bool = True,
+    hull_lines: bool = True,
+    shade: bool = True,
+    color: str = "tab:red",
+    alpha: float = 0.3,
+    label: str | None = "lower envelope",
+):
     """Draw the cost plane of a scorer onto ``ax``: one line per ROC point, and the shaded lower envelope.
 
     Parameters
@@ -84,7 +94,7 @@ def plot_cost_curve(ax, y_true, y_score, *, lines: bool = True, hull_lines: bool
         segments = np.stack((left, right), axis=1)
         ax.add_collection(LineCollection(segments, colors="0.55", linewidths=0.8, label="one line per ROC point"))
     if hull_lines:
-        for (fpr, tpr), c in zip(zip(curve.fpr, curve.tpr), hull_colors(curve.fpr.size)):
+        for fpr, tpr, c in zip(curve.fpr, curve.tpr, hull_colors(curve.fpr.size), strict=True):
             ax.plot([0, 1], [fpr, 1 - tpr], color=c, lw=1.3, ls="--")
     area = float(0.5 * np.sum(np.diff(curve.p_cost) * (curve.norm_cost[:-1] + curve.norm_cost[1:])))
     text = None if label is None else f"{label} (area {area:.4f})"
@@ -140,8 +150,7 @@ def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str 
     curve = cost_curve(y_true, y_score)
     ax.plot(roc.fpr, roc.tpr, color=curve_color, lw=1.5, marker="o", ms=3, label=label)
     ax.plot(curve.fpr, curve.tpr, color="black", lw=1.2, ls="--", label="convex hull")
-    ax.scatter(curve.fpr, curve.tpr, c=hull_colors(curve.fpr.size), s=60, zorder=3, edgecolors="black",
-               linewidths=0.6)
+    ax.scatter(curve.fpr, curve.tpr, c=hull_colors(curve.fpr.size), s=60, zorder=3, edgecolors="black", linewidths=0.6)
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
@@ -150,8 +159,9 @@ def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str 
     return ax
 
 
-def plot_cost_against_prior(ax, y_true, y_score, *, cost01: float, cost10: float, priors=None,
-                            color: str = "0.35", chords: bool = True):
+def plot_cost_against_prior(
+    ax, y_true, y_score, *, cost01: float, cost10: float, priors=None, color: str = "0.35", chords: bool = True
+):
     """Draw the normalized cost (2.25) of every ROC point against the prior p, with the costs fixed.
 
     Against P(+)cost (formula (2.24)) each ROC point is a straight line from (0, FPR) to (1, FNR); against p it is
@@ -203,8 +213,9 @@ def plot_cost_against_prior(ax, y_true, y_score, *, cost01: float, cost10: float
     for k, row in enumerate(values):
         ax.plot(p, row, color=color, lw=1.2, label="one curve per ROC point" if k == 0 else None)
     if chords:
-        for k, (a, b) in enumerate(zip(roc.fpr, fnr)):
-            ax.plot([0, 1], [a, b], color="0.6", lw=0.8, ls=":", label="its chord (0, FPR)-(1, FNR)" if k == 0 else None)
+        for k, (a, b) in enumerate(zip(roc.fpr, fnr, strict=True)):
+            chord_label = "its chord (0, FPR)-(1, FNR)" if k == 0 else None
+            ax.plot([0, 1], [a, b], color="0.6", lw=0.8, ls=":", label=chord_label)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")

@@ -1,5 +1,7 @@
-r"""Literal, exact reference implementations for (2.23)-(2.25) and the cost curve: the cost-sensitive error rate one
-sample at a time, and the area under the lower envelope of the cost lines with no hull at all.
+r"""Literal, exact reference implementations for (2.23)-(2.25) and the cost curve.
+
+The cost-sensitive error rate one sample at a time, and the area under the lower envelope of the cost lines with no
+hull at all.
 
 Everything is counted in Python integers and :class:`fractions.Fraction`, without :mod:`melearn.cost`, which these
 functions serve to check (the page ``chapters/cost_curves.ipynb`` and the tests use them as the second route).
@@ -8,9 +10,9 @@ Every pair of lines is intersected: O(n^2) crossings for n ROC points, O(n^3) wo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
 
 from .ranking import _pairs, _positive, literal_roc_points
 
@@ -18,7 +20,7 @@ __all__ = ["cost_line", "cost_sensitive_error_literal", "envelope_area_exact", "
 
 
 def roc_points_exact(y_true: Sequence, y_score: Sequence) -> list[tuple[Fraction, Fraction]]:
-    """The ROC points (FPR, TPR) in exact fractions, from (0, 0) (threshold +inf) down every distinct score."""
+    """Count the ROC points (FPR, TPR) in exact fractions, from (0, 0) (threshold +inf) down every distinct score."""
     return literal_roc_points(y_true, y_score)
 
 
@@ -36,13 +38,13 @@ def cost_sensitive_error_literal(y_true: Sequence, y_pred: Sequence, cost01, cos
 
 
 def cost_line(fpr, tpr, p_cost) -> Fraction:
-    """The normalized cost of the ROC point (FPR, TPR) at P(+)cost: FNR * P(+)cost + FPR * (1 - P(+)cost)."""
+    """Evaluate the cost line of the ROC point (FPR, TPR) at P(+)cost: FNR * P(+)cost + FPR * (1 - P(+)cost)."""
     fpr, tpr, p_cost = Fraction(fpr), Fraction(tpr), Fraction(p_cost)
     return (1 - tpr) * p_cost + fpr * (1 - p_cost)
 
 
 def envelope_area_exact(points: Sequence[tuple]) -> Fraction:
-    """The area under the lower envelope of the cost lines of ``points`` (FPR, TPR), over P(+)cost in [0, 1].
+    """Integrate the lower envelope of the cost lines of ``points`` (FPR, TPR) over P(+)cost in [0, 1], exactly.
 
     The trapezoid rule on 0, 1 and every crossing of two lines inside (0, 1) is exact: between consecutive
     crossings the minimum of the lines is one line.
@@ -61,4 +63,6 @@ def envelope_area_exact(points: Sequence[tuple]) -> Fraction:
             if 0 < x < 1:
                 xs.add(x)
     xs = sorted(xs)
-    return sum(((x1 - x0) * (envelope(x0) + envelope(x1)) / 2 for x0, x1 in zip(xs, xs[1:])), Fraction(0))
+    return sum(
+        ((x1 - x0) * (envelope(x0) + envelope(x1)) / 2 for x0, x1 in zip(xs[:-1], xs[1:], strict=True)), Fraction(0)
+    )

@@ -1,5 +1,7 @@
-r"""Literal, exact reference implementations for (2.21)-(2.22): the rank loss pair by pair, each positive's share of
-it, the pumpkin book's strip of each positive, and the area left of the ROC curve measured on the curve itself.
+r"""Literal, exact reference implementations for (2.21)-(2.22).
+
+The rank loss pair by pair, each positive's share of it, the pumpkin book's strip of each positive, and the area
+left of the ROC curve measured on the curve itself.
 
 Every function counts one pair (or one point, or one segment) at a time in Python integers and
 :class:`fractions.Fraction`, without :mod:`melearn.ranking`, which these functions serve to check (the page
@@ -10,8 +12,8 @@ Labels may be {0, 1}, {-1, +1} or bool; the positive class is 1 / +1 / True.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from .ranking import _pairs, _positive, literal_roc_points, literal_trapezoids
 
@@ -35,8 +37,10 @@ def _split(y_true: Sequence, y_score: Sequence) -> tuple[list[float], list[float
 
 
 def positive_shares(y_true: Sequence, y_score: Sequence) -> list[tuple[float, Fraction]]:
-    r"""Each positive's share of (2.21): :math:`\frac{1}{m^+ m^-}\sum_{x^-}(\mathbb{I}(f^+ < f^-) + \frac12
-    \mathbb{I}(f^+ = f^-))`, as (score, share) pairs in the order of the samples."""
+    r"""Give each positive's share of (2.21), as (score, share) pairs in the order of the samples.
+
+    The share is :math:`\frac{1}{m^+ m^-}\sum_{x^-}(\mathbb{I}(f^+ < f^-) + \frac12 \mathbb{I}(f^+ = f^-))`.
+    """
     positives, negatives = _split(y_true, y_score)
     weight = Fraction(1, len(positives) * len(negatives))
     shares = []
@@ -49,7 +53,9 @@ def positive_shares(y_true: Sequence, y_score: Sequence) -> list[tuple[float, Fr
 def rank_loss_pairs(y_true: Sequence, y_score: Sequence) -> Fraction:
     """(2.21) literally: every (positive, negative) pair, a wrong order costing 1 and a tie 1/2, over m+ m-."""
     positives, negatives = _split(y_true, y_score)
-    cost = sum(Fraction(1) if p < q else Fraction(1, 2) if p == q else Fraction(0) for p in positives for q in negatives)
+    cost = sum(
+        Fraction(1) if p < q else Fraction(1, 2) if p == q else Fraction(0) for p in positives for q in negatives
+    )
     return cost / (len(positives) * len(negatives))
 
 
@@ -61,8 +67,11 @@ def rank_loss_whole_ties(y_true: Sequence, y_score: Sequence) -> Fraction:
 
 
 def strip_trapezoids(y_true: Sequence, y_score: Sequence) -> list[tuple[float, Fraction]]:
-    r"""The pumpkin book's reading of (2.21): each positive a trapezoid of height :math:`1/m^+`, its upper base the
-    negatives scored higher (over :math:`m^-`), its lower base those scored at least as high; (score, area) pairs."""
+    r"""Give the pumpkin book's strip of each positive, as (score, area) pairs.
+
+    Its reading of (2.21): each positive a trapezoid of height :math:`1/m^+`, its upper base the share of negatives
+    scored higher, its lower base the share scored at least as high.
+    """
     positives, negatives = _split(y_true, y_score)
     height = Fraction(1, len(positives))
     strips = []
@@ -74,7 +83,7 @@ def strip_trapezoids(y_true: Sequence, y_score: Sequence) -> list[tuple[float, F
 
 
 def area_left_between(points: Sequence[tuple], y_low, y_high) -> Fraction:
-    r"""The area between a monotone curve through ``points`` and the y axis, for :math:`y_{low} \le y \le y_{high}`.
+    r"""Measure the area between a monotone curve through ``points`` and the y axis, for y_low <= y <= y_high.
 
     Measured on the curve itself: on each segment x is linear in y, so the part of the segment inside the band
     contributes a trapezoid; horizontal segments contribute nothing.
@@ -82,12 +91,13 @@ def area_left_between(points: Sequence[tuple], y_low, y_high) -> Fraction:
     y_low, y_high = Fraction(y_low), Fraction(y_high)
     pts = [(Fraction(x), Fraction(y)) for x, y in points]
     area = Fraction(0)
-    for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
+    for (xa, ya), (xb, yb) in zip(pts[:-1], pts[1:], strict=True):
         lo, hi = max(ya, y_low), min(yb, y_high)
         if yb <= ya or hi <= lo:
             continue
-        x_at = lambda y: xa + (xb - xa) * (y - ya) / (yb - ya)  # noqa: E731
-        area += Fraction(1, 2) * (hi - lo) * (x_at(lo) + x_at(hi))
+        x_lo = xa + (xb - xa) * (lo - ya) / (yb - ya)  # x is linear in y on the segment
+        x_hi = xa + (xb - xa) * (hi - ya) / (yb - ya)
+        area += Fraction(1, 2) * (hi - lo) * (x_lo + x_hi)
     return area
 
 
