@@ -139,8 +139,9 @@ def as_array(x, name: str) -> np.ndarray:
 
 
 def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dtype=np.float64) -> np.ndarray:
-    """Return ``x`` as a non-empty, finite float array of ``ndim`` dimensions (or, with ``ndim=None``, at least
-    ``min_ndim``: a batch of experiments along leading axes).
+    """Return ``x`` as a non-empty, finite float array of ``ndim`` dimensions.
+
+    With ``ndim=None`` the array needs at least ``min_ndim`` dimensions: a batch of experiments along leading axes.
 
     Raises
     ------
@@ -298,7 +299,9 @@ def as_real(x, name: str) -> float:
     try:
         value = float(x)
     except OverflowError as exc:
-        raise ValueError(f"{name} is too large to be represented as a float (above 1.8e308), got {_describe(x)}") from exc
+        raise ValueError(
+            f"{name} is too large to be represented as a float (above 1.8e308), got {_describe(x)}"
+        ) from exc
     if not np.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value!r}")
     return value
@@ -308,8 +311,10 @@ as_finite_real = as_real  # the former name, kept for callers
 
 
 def check_real_interval(x, name: str, low: float, high: float, *, closed: str = "neither") -> float:
-    """Return ``x`` as a float in the interval from ``low`` to ``high``; ``closed`` is "neither", "both", "left" or
-    "right" (which ends belong to it)."""
+    """Return ``x`` as a float in the interval from ``low`` to ``high``.
+
+    ``closed`` is "neither", "both", "left" or "right": which ends belong to the interval.
+    """
     value = as_real(x, name)
     left_ok = value >= low if closed in ("both", "left") else value > low
     right_ok = value <= high if closed in ("both", "right") else value < high

@@ -205,7 +205,7 @@ def recall(y_true, y_pred) -> float:
 
 
 def _check_beta(beta) -> Fraction:
-    """beta as the exact rational value of its float: a positive finite real number."""
+    """Return beta as the exact rational value of its float: a positive finite real number."""
     value = as_real(beta, "beta")
     if not value > 0.0:
         raise ValueError(f"beta must be a positive finite number, got {value!r}")
@@ -373,7 +373,9 @@ def macro_prf(confusions) -> PRF:
     for counts, what, formula in ((tp + fp, "precision", "TP + FP"), (tp + fn, "recall", "TP + FN")):
         if np.any(counts == 0):
             i = int(np.flatnonzero(counts == 0)[0])
-            raise ValueError(f"confusions[{i}] has {formula} = 0, so its {what} (needed for the macro average) is undefined")
+            raise ValueError(
+                f"confusions[{i}] has {formula} = 0, so its {what} (needed for the macro average) is undefined"
+            )
     # Python integers divide with one correct rounding, whatever their size
     p = float(np.mean((tp / (tp + fp)).astype(np.float64)))
     r = float(np.mean((tp / (tp + fn)).astype(np.float64)))
@@ -474,7 +476,9 @@ def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
         pos = np.clip(np.searchsorted(sorted_classes, arr), 0, sorted_classes.size - 1)
         missing = sorted_classes[pos] != arr
         if np.any(missing):
-            raise ValueError(f"{name} holds the label {arr[np.flatnonzero(missing)[0]].item()!r}, which is not in labels")
+            raise ValueError(
+                f"{name} holds the label {arr[np.flatnonzero(missing)[0]].item()!r}, which is not in labels"
+            )
         index[name] = order[pos]
     n = classes.size
     table = np.bincount(index["y_true"] * n + index["y_pred"], minlength=n * n).reshape(n, n)

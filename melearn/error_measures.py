@@ -19,6 +19,7 @@ from ._validation import as_finite_array, as_labels, check_same_length, is_strin
 
 __all__ = ["accuracy", "error_rate", "mean_squared_error"]
 
+
 def _label_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
     """Validate two label arrays of the same length and of comparable kinds."""
     t = as_labels(y_true, "y_true")

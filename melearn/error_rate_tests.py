@@ -162,8 +162,11 @@ def _high_precision_tail(c: int, m: int, eps0: float) -> mpmath.mpf:
         upper = c + 1 >= mode  # summing upwards from c+1 the terms decrease; else sum i = c, c-1, ... downwards
         i = c + 1 if upper else c
         term = mpmath.exp(
-            mpmath.loggamma(m + 1) - mpmath.loggamma(i + 1) - mpmath.loggamma(m - i + 1)
-            + i * mpmath.log(p) + (m - i) * mpmath.log(q)
+            mpmath.loggamma(m + 1)
+            - mpmath.loggamma(i + 1)
+            - mpmath.loggamma(m - i + 1)
+            + i * mpmath.log(p)
+            + (m - i) * mpmath.log(q)
         )
         total = mpmath.mpf(0)
         tolerance = mpmath.mpf(10) ** (-(HIGH_PRECISION_DPS + 5))
@@ -384,9 +387,10 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
 
     Limits: any k >= 2 that fits in memory (time O(k)). Error rates whose spread is only rounding (sigma below 64
     units of rounding of the largest rate) are refused as equal; the deviations are scaled before squaring, so
-    rates down to 5e-324 keep their spread; a :math:`\tau_t` beyond the float range is refused. ``alpha`` is refused when SciPy's t quantile does not
-    give it back through the survival function to a relative 1e-6 (for k = 2 below about 1e-290; for larger k
-    only subnormal levels): no search bracket or inf is ever returned as the critical value.
+    rates down to 5e-324 keep their spread; a :math:`\tau_t` beyond the float range is refused. ``alpha`` is
+    refused when SciPy's t quantile does not give it back through the survival function to a relative 1e-6 (for
+    k = 2 below about 1e-290; for larger k only subnormal levels): no search bracket or inf is ever returned as
+    the critical value.
 
     References
     ----------

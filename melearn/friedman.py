@@ -83,6 +83,8 @@ class NemenyiResult(NamedTuple):
 #: tail (it computes 1 - cdf): checked against high-precision integration, q is good to about 1e-8 relatively at
 #: alpha = 1e-8 for k up to 10**5, while at alpha = 1e-15 the tail is off by 10 %.
 NEMENYI_MIN_ALPHA = 1e-8
+#: The largest N (and k) that friedman_chi2 and friedman_f take: counts exact as floats.
+COUNT_MAX = 2**53
 #: The largest k of nemenyi_q and nemenyi_cd (checked against the independent integration up to here).
 NEMENYI_MAX_K = 10**5
 
@@ -201,7 +203,7 @@ def friedman_chi2(average_ranks, n_datasets) -> float:
     k = r.size
     if k < 2:
         raise ValueError(f"average_ranks must hold at least 2 algorithms, got {k}")
-    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2, maximum=COUNT_MAX, why="exact in float arithmetic")
     if np.any(r < 1) or np.any(r > k):
         raise ValueError(f"average_ranks must lie in [1, {k}] for {k} algorithms")
     if not math.isclose(float(r.sum()), k * (k + 1) / 2, rel_tol=1e-9):
@@ -246,8 +248,8 @@ def friedman_f(chi2, n_datasets, n_algorithms) -> float:
     >>> friedman_f(8.0, 4, 3)
     inf
     """
-    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
-    k = _check_k(n_algorithms, "n_algorithms")
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2, maximum=COUNT_MAX, why="exact in float arithmetic")
+    k = check_positive_int(n_algorithms, "n_algorithms", minimum=2, maximum=COUNT_MAX, why="exact in float arithmetic")
     tau = as_finite_array([chi2], "chi2")[0]
     top = n * (k - 1)
     # a value computed in floating point may overshoot the bounds by a rounding error
@@ -554,7 +556,8 @@ def friedman_null_distribution(k, n_datasets) -> NullDistribution:
     if work > EXACT_MAX_WORK:
         raise ValueError(
             f"k = {k if k < 10**6 else 'huge'}, n_datasets = {n if n < 10**6 else 'huge'} needs "
-            f"{f'about {float(work):.1e}' if k <= 12 and work < 10**300 else 'more than 1e+09'} operations, more than EXACT_MAX_WORK = "
+            f"{f'about {float(work):.1e}' if k <= 12 and work < 10**300 else 'more than 1e+09'} operations, "
+            "more than EXACT_MAX_WORK = "
             f"{EXACT_MAX_WORK:.0e}; use a Monte Carlo simulation"
         )
     perms = list(itertools.permutations(range(1, k + 1)))

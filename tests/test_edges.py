@@ -71,7 +71,9 @@ def _wrap(values, kind):
         except (OverflowError, ValueError):
             return values, False
     if kind == "series":
-        return pd.Series(values, dtype=object if any(isinstance(v, int) and abs(v) >= 2**63 for v in values) else None), False
+        return pd.Series(
+            values, dtype=object if any(isinstance(v, int) and abs(v) >= 2**63 for v in values) else None
+        ), False
     if kind == "masked_clean":
         try:
             return np.ma.array(values, mask=np.zeros(len(values), dtype=bool)), False
@@ -282,7 +284,8 @@ def label_pair_call(draw, name):
     m = draw(st.integers(0, MAX_LEN))
     kind = draw(st.sampled_from(["int", "huge", "str", "pandas_str", "categorical", "bool", "float"]))
     pool = {
-        "int": st.integers(-3, 3), "huge": st.sampled_from([2**70, -(2**70), 0, 1]), "str": st.sampled_from(["a", "b", "c"]),
+        "int": st.integers(-3, 3), "huge": st.sampled_from([2**70, -(2**70), 0, 1]),
+        "str": st.sampled_from(["a", "b", "c"]),
         "pandas_str": st.sampled_from(["a", "b"]), "categorical": st.sampled_from(["x", "y"]), "bool": st.booleans(),
         "float": st.sampled_from([0.5, -0.0, 0.0, 1e300, 5e-324]),
     }[kind]  # fmt: skip
@@ -362,7 +365,8 @@ def prf_call(draw, name):
             p, r = sum(ps) / n, sum(rs) / n
             close(out.precision, p, rel=1e-14)
             close(out.recall, r, rel=1e-14)
-            close(out.f1, 2 * F(out.precision) * F(out.recall) / (F(out.precision) + F(out.recall)) if out.precision + out.recall else 0, rel=1e-14)  # fmt: skip
+            got_p, got_r = F(out.precision), F(out.recall)
+            close(out.f1, 2 * got_p * got_r / (got_p + got_r) if got_p + got_r else 0, rel=1e-14)
         else:
             close(out.precision, Fraction(tp, tp + fp), rel=1e-15)
             close(out.recall, Fraction(tp, tp + fn), rel=1e-15)
@@ -479,7 +483,7 @@ def bias_variance_call(draw, name):
     fields = []
     for i in range(n):
         P, Y, yt = [F(r[i]) for r in p], [F(r[i]) for r in yd], F(y[i])
-        fm, ym = sum(P) / t, sum(Y) / t
+        fm = sum(P) / t
         error = sum((a - b) ** 2 for a, b in zip(P, Y)) / t
         variance = sum((a - fm) ** 2 for a in P) / t
         noise = sum((b - yt) ** 2 for b in Y) / t
@@ -551,7 +555,12 @@ def t_test_call(draw):
     alpha = draw(st.one_of(st.sampled_from([0.05, 0.01, 0.5, 1e-10]), bad_scalars))
     alternative = draw(st.sampled_from(["two-sided", "greater", "less", "both", 1]))
     refuse = k < 2 or len(set(errors)) < 2 or not isinstance(eps0, float) or not (0 < eps0 < 1)
-    refuse = refuse or not isinstance(alpha, float) or not (0 < alpha < 1) or alternative not in ("two-sided", "greater", "less")
+    refuse = (
+        refuse
+        or not isinstance(alpha, float)
+        or not (0 < alpha < 1)
+        or alternative not in ("two-sided", "greater", "less")
+    )
     if not refuse:
         mu, var = _tau_t(errors, eps0)
         with mpmath.workdps(30):
@@ -673,7 +682,10 @@ def friedman_call(draw):
         refuse = None  # the F quantile may be beyond SciPy's reach (then refused by name) for small tables
 
     def check(out):
-        ranks = [[Fraction(sum(1 for w in row if w < v)) + Fraction(sum(1 for w in row if w == v) + 1, 2) for v in row] for row in table]
+        ranks = [
+            [Fraction(sum(1 for w in row if w < v)) + Fraction(sum(1 for w in row if w == v) + 1, 2) for v in row]
+            for row in table
+        ]
         r = [sum(ranks[i][j] for i in range(n)) / n for j in range(k)]
         chi2 = Fraction(12 * n, k * (k + 1)) * (sum(v * v for v in r) - Fraction(k * (k + 1) ** 2, 4))
         close(out.chi2, chi2, scale=n * k, rel=1e-14)
@@ -704,7 +716,9 @@ def nemenyi_call(draw, name):
     def check(out):
         if k == 2:
             q = _normal_q(alpha)
-            value = out if name == "nemenyi_q" else out / math.sqrt(k * (k + 1) / 6) * math.sqrt(n) if n < 10**300 else None
+            value = (
+                out if name == "nemenyi_q" else out / math.sqrt(k * (k + 1) / 6) * math.sqrt(n) if n < 10**300 else None
+            )
             if value is not None:
                 close(value, F(q), rel=1e-7)
         assert out > 0
@@ -784,7 +798,13 @@ def bootstrap_call(draw):
 
 @st.composite
 def oob_call(draw):
-    m = draw(st.one_of(st.integers(1, 300), st.sampled_from([10**5 + 1, 10**7, 10**18, 10**400]), st.sampled_from([0, -3, 2.0, True, "5"])))
+    m = draw(
+        st.one_of(
+            st.integers(1, 300),
+            st.sampled_from([10**5 + 1, 10**7, 10**18, 10**400]),
+            st.sampled_from([0, -3, 2.0, True, "5"]),
+        )
+    )
     exact = draw(st.sampled_from([True, False, "no"]))
     good_m = isinstance(m, int) and not isinstance(m, bool) and m >= 1
     refuse = not good_m or exact == "no" or (exact is True and m > 10**5)
