@@ -362,3 +362,32 @@ def test_a_chain_built_twice_counts_once_in_the_ledger():
         chain((a + b) ** 2, a**2 + 2 * a * b + b**2).check()
     assert (page_ledger().chains, page_ledger().steps) == (1, 1)
     ledger_module.clear()
+
+
+def test_a_placeholder_for_a_bound_index_is_instantiated():
+    # E[sum_j X_j] = sum_j E[X_j]: the schema's index placeholder must become the sum's own index
+    X = sp.IndexedBase("X")
+    E = Expectation([X])
+    w, lo, hi, idx = sp.Wild("w"), sp.Wild("lo"), sp.Wild("hi"), sp.Wild("idx")
+    swap = Rule.cited("E of a finite sum", {E(sp.Sum(w, (idx, lo, hi))): sp.Sum(E(w), (idx, lo, hi))}, source="C&B")
+    assert chain(E(sp.Sum(X[j], (j, 1, n))), sp.Sum(E(X[j]), (j, 1, n)), [swap]).check().checked
+    with pytest.raises(DerivationError):  # the summand of the other index: E[X_j] summed over k is not it
+        chain(E(sp.Sum(X[j], (j, 1, n))), sp.Sum(E(X[j]), (k, 1, n)), [swap]).check()
+
+
+def test_linearity_of_expectation_does_not_split_a_sum_inside():
+    X, Y = sp.IndexedBase("X"), sp.IndexedBase("Y")
+    E = Expectation([X, Y])
+    inside = E(sp.Sum(X[j] + Y[j], (j, 1, n)))
+    with pytest.raises(DerivationError):
+        chain(inside, E(sp.Sum(X[j], (j, 1, n))) + E(sp.Sum(Y[j], (j, 1, n))), [E.linearity]).check()
+    split = chain(inside, E(sp.Sum(X[j], (j, 1, n)) + sp.Sum(Y[j], (j, 1, n))), [sums.linearity()]).check()
+    assert split.checked
+
+
+def test_a_schema_that_feeds_on_its_own_output_is_stopped():
+    w = sp.Wild("w")
+    E = Expectation([x])
+    greedy = Rule.cited("second moment", {E(w**2): sp.Symbol("V") + E(w) ** 2}, source="C&B")
+    with pytest.raises(DerivationError, match="keeps growing|did not settle"):
+        chain(E(x), sp.Symbol("V") + E(sp.sqrt(x)) ** 2 + 1, [greedy]).check()

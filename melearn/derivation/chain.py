@@ -30,6 +30,7 @@ from .rules import Rule
 __all__ = ["Derivation", "DerivationError", "Step", "equal_modulo", "show_refusal"]
 
 _MAX_REWRITE_ROUNDS = 50
+_MAX_SIZE, _MAX_GROWTH = 5_000, 20  # nodes: a rewritten side may grow to max(5000, 20 x its size)
 LAYOUTS = ("side", "below")
 
 
@@ -46,13 +47,27 @@ class Step:
     rules: tuple[Rule, ...] = ()
 
 
+def _size(expr: sp.Basic) -> int:
+    return sum(1 for _ in sp.preorder_traversal(expr))
+
+
 def _rewrite(expr: sp.Basic, rules: tuple[Rule, ...]) -> sp.Basic:
-    """Apply ``rules`` until the expression stops changing (algebra normal form in between)."""
+    """Apply ``rules`` until the expression stops changing (algebra normal form in between).
+
+    A rule that keeps matching its own output (a schema whose placeholder matches more than meant) would grow the
+    expression without end: past a size limit the rewriting stops with an error instead.
+    """
     current = normal_form(expr)
+    limit = max(_MAX_SIZE, _MAX_GROWTH * _size(current))
     for _ in range(_MAX_REWRITE_ROUNDS):
         following = current
         for rule in rules:
             following = normal_form(rule(following))
+            if _size(following) > limit:
+                raise DerivationError(
+                    f"the rule {rule.name!r} keeps growing the expression (past {limit} nodes): it matches more than "
+                    "it should"
+                )
         if following == current:
             return current
         current = following

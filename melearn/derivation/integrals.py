@@ -25,6 +25,7 @@ from collections.abc import Iterable
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ._algebra import normal_form
 from .operators import operator
 from .rules import Rule
 
@@ -97,7 +98,7 @@ class IntegralOver:
     def _apply_linearity(self, expr: sp.Basic) -> sp.Basic:
         def distribute(node):
             total = sp.Integer(0)
-            for term in sp.Add.make_args(sp.expand(node.args[0])):
+            for term in sp.Add.make_args(normal_form(node.args[0])):  # never splits a sum inside
                 factors = sp.Mul.make_args(term)
                 constant = sp.Mul(*[f for f in factors if not self.varies(f)])
                 varying = sp.Mul(*[f for f in factors if self.varies(f)])

@@ -22,7 +22,7 @@ from typing import Iterable
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from ._algebra import OpaqueOperator
+from ._algebra import OpaqueOperator, normal_form
 from .rules import Rule
 
 __all__ = ["Cov", "Expectation", "Indicator", "P", "Var", "operator"]
@@ -172,7 +172,8 @@ class Expectation:
     def _apply_linearity(self, expr: sp.Basic) -> sp.Basic:
         def distribute(node):
             total = sp.Integer(0)
-            for term in sp.Add.make_args(sp.expand(node.args[0])):
+            # expanded outside sums, integrals and operators only: linearity of E does not split a sum inside it
+            for term in sp.Add.make_args(normal_form(node.args[0])):
                 constant = [f for f in sp.Mul.make_args(term) if self.is_constant(f)]
                 random = [f for f in sp.Mul.make_args(term) if not self.is_constant(f)]
                 total += sp.Mul(*constant) * self.function(sp.Mul(*random))

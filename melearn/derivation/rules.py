@@ -219,8 +219,17 @@ def _substitute(pairs):
 
 
 def _replace_pattern(pattern, template):
+    # the template is instantiated structurally (xreplace), so a placeholder that stands for a bound index (the
+    # index of a sum, the variable of an integral) is replaced too; sympy's own substitution would leave it
+    wilds = sorted(pattern.atoms(sp.Wild), key=lambda w: w.name)
+
+    def instantiate(match):
+        return template.xreplace({w: match[w] for w in wilds if w in match})
+
     def rewrite(expr):
-        return sp.sympify(expr).replace(pattern, template)
+        expr = sp.sympify(expr)
+        return expr.replace(lambda node: node.match(pattern) is not None,
+                            lambda node: instantiate(node.match(pattern)))
 
     return rewrite
 

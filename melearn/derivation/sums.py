@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ._algebra import algebraically_equal
+from ._algebra import algebraically_equal, normal_form
 from .rules import Rule
 
 __all__ = ["SUM_SOURCE", "constant_sum", "linearity", "peel_first", "peel_last", "shift_index", "split", "telescoping"]
@@ -36,7 +36,7 @@ def linearity() -> Rule:
     r""":math:`\sum_i (c\,a_i + d\,b_i) = c \sum_i a_i + d \sum_i b_i` for :math:`c, d` free of :math:`i`."""
 
     def transform(node, i, lo, hi):
-        terms = sp.Add.make_args(sp.expand(node.function))
+        terms = sp.Add.make_args(normal_form(node.function))  # expanded, but a sum inside is not split
         if len(terms) == 1:
             factors = sp.Mul.make_args(terms[0])
             constant = [f for f in factors if not f.has(i)]
