@@ -164,7 +164,8 @@ def _paired_t(deltas: np.ndarray, scale: np.ndarray, name: str) -> tuple[np.ndar
     k = deltas.shape[-1]
     mu = scaled.mean(axis=-1)
     sigma = scaled.std(axis=-1, ddof=1)
-    bad = _where_too_small(sigma, np.ldexp(scale, -e), e)
+    with np.errstate(over="ignore"):  # a scale far above the differences becomes inf: all rounding, refused below
+        bad = _where_too_small(sigma, np.ldexp(scale, -e), e)
     if np.any(bad):
         raise ValueError(
             f"the differences {name} have zero variance{_describe_rows(bad)}: every fold gives the same difference "
@@ -339,24 +340,45 @@ def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
 
 # -- (2.32): the 5x2 cross-validated t-test --------------------------------------------------------------------
 def _cv52(d: np.ndarray, numerator: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    # Scale-free like (2.31): each experiment is divided by a power of two near its largest |difference| (exact), so
-    # no mean or square overflows or vanishes; mu and sigma2 are scaled back at the end.
+    # Scale-free like (2.31). The statistic is computed with each experiment divided by a power of two near its
+    # largest |difference| (exact), so no mean or square overflows or vanishes; the reported sigma_i^2 are computed
+    # with each replication scaled by its own power of two, and mu from the unscaled differences, so that a small
+    # replication beside a large one keeps all its digits.
     e = _power_of_two_scale(d, (-2, -1))
-    d = np.ldexp(d, -np.asarray(e)[..., None, None])
-    first, second = d[..., 0], d[..., 1]
-    mean = (first + second) / 2.0
-    # sigma_i^2 as printed in the book: the squared deviations of the two folds from their mean
-    sigma2 = (first - mean) ** 2 + (second - mean) ** 2
-    mu = mean[..., 0] if numerator == "book" else first[..., 0]
-    denominator = np.sqrt(0.2 * sigma2.sum(axis=-1))
-    bad = _where_too_small(denominator, np.max(np.abs(d), axis=(-2, -1)), e)
+    scaled = np.ldexp(d, -np.asarray(e)[..., None, None])
+    tau, bad = _cv52_scaled(scaled, numerator, e)
     if np.any(bad):
         raise ValueError(
             f"diffs has zero variance{_describe_rows(bad)}: in each of the 5 replications both folds give the same "
             "difference (up to rounding), so sum(sigma_i^2) = 0 and tau_t is undefined"
         )
+    e_row = _power_of_two_scale(d, -1)
+    sigma2 = _sigma2(np.ldexp(d, -np.asarray(e_row)[..., None]))
+    first, second = d[..., 0, 0], d[..., 0, 1]
     with np.errstate(over="ignore"):
-        return mu / denominator, np.ldexp(mu, e), np.ldexp(np.ldexp(sigma2, e[..., None]), e[..., None])
+        sigma2 = np.ldexp(np.ldexp(sigma2, e_row), e_row)
+        if numerator == "book":  # the mean of the first replication, halved first where the sum would overflow
+            mu = np.where(np.isfinite(first + second), (first + second) / 2.0, first * 0.5 + second * 0.5)
+        else:
+            mu = first
+    return tau, mu, sigma2
+
+
+def _sigma2(d: np.ndarray) -> np.ndarray:
+    """sigma_i^2 as printed in the book: the squared deviations of the two folds from their mean."""
+    first, second = d[..., 0], d[..., 1]
+    mean = (first + second) / 2.0
+    return (first - mean) ** 2 + (second - mean) ** 2
+
+
+def _cv52_scaled(d: np.ndarray, numerator: str, e) -> tuple[np.ndarray, np.ndarray]:
+    """tau_t of (2.32) from differences scaled into [-1, 1], and where the spread is only rounding."""
+    first, second = d[..., 0], d[..., 1]
+    mu = (first[..., 0] + second[..., 0]) / 2.0 if numerator == "book" else first[..., 0]
+    denominator = np.sqrt(0.2 * _sigma2(d).sum(axis=-1))
+    bad = _where_too_small(denominator, np.max(np.abs(d), axis=(-2, -1)), e)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return mu / denominator, bad
 
 
 def _as_cv52_diffs(diffs) -> np.ndarray:
