@@ -264,6 +264,9 @@ def polynomial_predictions(x_train, y_train, x_eval, degree: int) -> np.ndarray:
     the design matrices well conditioned for the degrees of the page (up to about 12); the fitted function does
     not depend on the basis. Each least-squares problem is solved by a (stacked) pseudo-inverse.
 
+    Limits: any finite inputs (the interval is centred and scaled without overflow, even for inputs near
+    1.8e308); ``degree`` below the training set size m. Time O(T m degree^2), memory O(T m degree).
+
     Examples
     --------
     >>> x = [[0.0, 1.0, 2.0], [0.0, 1.0, 2.0]]
@@ -287,10 +290,13 @@ def polynomial_predictions(x_train, y_train, x_eval, degree: int) -> np.ndarray:
         raise ValueError(f"degree must be less than the training set size {xt.shape[1]}, got {degree}")
     low = min(xt.min(), xe.min())
     high = max(xt.max(), xe.max())
-    scale = (high - low) / 2.0 if high > low else 1.0
+    # halved before adding: high - low and low + high overflow for inputs near the largest float (the same numbers
+    # bit for bit otherwise); every x lies within scale of the centre, so x - centre cannot overflow
+    centre = low / 2.0 + high / 2.0
+    scale = high / 2.0 - low / 2.0 if high > low else 1.0
 
     def design(x):
-        return np.polynomial.legendre.legvander((x - (low + high) / 2.0) / scale, degree)
+        return np.polynomial.legendre.legvander((x - centre) / scale, degree)
 
     coefficients = np.linalg.pinv(design(xt)) @ yt[..., None]  # (T, degree + 1, 1)
     return (design(xe) @ coefficients)[..., 0]
