@@ -265,7 +265,9 @@ def polynomial_predictions(x_train, y_train, x_eval, degree: int) -> np.ndarray:
     not depend on the basis. Each least-squares problem is solved by a (stacked) pseudo-inverse.
 
     Limits: any finite inputs (the interval is centred and scaled without overflow, even for inputs near
-    1.8e308); ``degree`` below the training set size m. Time O(T m degree^2), memory O(T m degree).
+    1.8e308); ``degree`` below the training set size m. The basis is shared by all training sets, so one whose
+    inputs span a tiny part of the common interval (below about 1e-15 of it) is fitted as if its inputs were
+    equal: the pseudo-inverse drops the directions it cannot resolve. Time O(T m degree^2), memory O(T m degree).
 
     Examples
     --------
