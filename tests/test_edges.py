@@ -991,3 +991,26 @@ def test_integer_scores_beyond_two_to_the_53_keep_their_order():
         assert len(melearn.roc_curve(labels, scores).thresholds) == 4
     ranks = melearn.friedman_test([[2**60 + 1, 2**60], [2**60 + 2, 2**60 + 1]]).average_ranks
     assert ranks.tolist() == [2.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    "name, make_args",
+    [
+        ("roc_auc", lambda y, s: (y, s)),
+        ("rank_loss", lambda y, s: (y, s)),
+        ("expected_total_cost", lambda y, s: (y, s)),
+        ("break_even_point", lambda y, s: (y, s)),
+        ("mean_squared_error", lambda y, s: (s, s[::-1])),
+        ("error_rate", lambda y, s: (y, y[::-1])),
+        ("kfold_split", lambda y, s: (y, 10, 0)),
+        ("bootstrap_sample", lambda y, s: (y.size, 0)),
+    ],
+)
+def test_linear_and_log_linear_functions_stay_fast_at_a_stated_size(name, make_args):
+    # 200 000 samples in well under TIME_LIMIT: no quadratic step hides behind the O(m log m) claims
+    rng = np.random.default_rng(13)
+    y = rng.integers(0, 2, 200_000)
+    s = rng.normal(size=y.size).round(3)  # ties included
+    start = time.perf_counter()
+    getattr(melearn, name)(*make_args(y, s))
+    assert time.perf_counter() - start < TIME_LIMIT
