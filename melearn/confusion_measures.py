@@ -481,9 +481,11 @@ def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
             )
         index[name] = order[pos]
     n = classes.size
-    table = np.bincount(index["y_true"] * n + index["y_pred"], minlength=n * n).reshape(n, n)
-    tp = np.diag(table)
-    fp = table.sum(axis=0) - tp
-    fn = table.sum(axis=1) - tp
+    # three counts per class, O(m + n): no n x n table, which for many classes (float labels, say) would need
+    # n**2 entries
+    truth, predicted = index["y_true"], index["y_pred"]
+    tp = np.bincount(truth[truth == predicted], minlength=n)
+    fp = np.bincount(predicted, minlength=n) - tp
+    fn = np.bincount(truth, minlength=n) - tp
     tn = m - tp - fp - fn
     return [Confusion(int(a), int(b), int(c), int(d)) for a, b, c, d in zip(tp, fp, fn, tn)]

@@ -83,6 +83,8 @@ class NemenyiResult(NamedTuple):
 #: tail (it computes 1 - cdf): checked against high-precision integration, q is good to about 1e-8 relatively at
 #: alpha = 1e-8 for k up to 10**5, while at alpha = 1e-15 the tail is off by 10 %.
 NEMENYI_MIN_ALPHA = 1e-8
+#: The most algorithms nemenyi_test compares: it returns two k x k tables (9 bytes per entry, 225 MB at the limit).
+NEMENYI_TEST_MAX_K = 5000
 #: The largest N (and k) that friedman_chi2 and friedman_f take: counts exact as floats.
 COUNT_MAX = 2**53
 #: The largest k of nemenyi_q and nemenyi_cd (checked against the independent integration up to here).
@@ -491,6 +493,9 @@ def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
 
     Notes
     -----
+    Limits: k up to ``NEMENYI_TEST_MAX_K`` = 5000 algorithms (the two k x k tables take 9 bytes per entry);
+    ``alpha`` as in :func:`nemenyi_q` (at least 1e-8).
+
     The textbook runs the post-hoc test after the Friedman test has rejected; this function does not run the
     Friedman test itself.
 
@@ -501,6 +506,11 @@ def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
     [[0, 0, 1], [0, 0, 0], [1, 0, 0]]
     """
     table = _errors_table(errors)
+    if table.shape[1] > NEMENYI_TEST_MAX_K:
+        raise ValueError(
+            f"errors has {table.shape[1]:,} algorithms (columns); the k x k tables of differences allow at most "
+            f"NEMENYI_TEST_MAX_K = {NEMENYI_TEST_MAX_K:,} (use nemenyi_cd and compare the average ranks yourself)"
+        )
     alpha = check_open_unit(alpha, "alpha")
     n, k = table.shape
     r = _doubled_ranks(table).sum(axis=0) / (2.0 * n)

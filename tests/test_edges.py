@@ -1014,3 +1014,16 @@ def test_linear_and_log_linear_functions_stay_fast_at_a_stated_size(name, make_a
     start = time.perf_counter()
     getattr(melearn, name)(*make_args(y, s))
     assert time.perf_counter() - start < TIME_LIMIT
+
+
+def test_many_classes_and_many_algorithms_need_no_quadratic_table():
+    from melearn.confusion_measures import one_vs_rest_confusions
+    from melearn.friedman import nemenyi_test
+
+    labels = np.arange(100_000) * 0.5  # 100 000 classes: an n x n table would hold 10**10 counts
+    start = time.perf_counter()
+    confusions = one_vs_rest_confusions(labels, labels[::-1])
+    assert time.perf_counter() - start < TIME_LIMIT
+    assert sum(c.tp for c in confusions) == 0 and all(c.fp == c.fn == 1 for c in confusions)
+    with pytest.raises(ValueError, match="NEMENYI_TEST_MAX_K"):
+        nemenyi_test(np.random.default_rng(0).random((2, 6000)))
