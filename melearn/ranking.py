@@ -271,14 +271,14 @@ def roc_curve(y_true, y_score) -> RocCurve:
     ValueError
         On empty input, a length mismatch, NaN or inf scores, labels that are not binary, or a single class.
 
+    See Also
+    --------
+    roc_auc : the area under this curve, in O(m log m).
+
     Notes
     -----
     Limits: m up to ``MAX_SAMPLES`` = 2**31; any finite scores (subnormal to 1.8e308, both signs). Time
     O(m log m), memory a few arrays of length m.
-
-    See Also
-    --------
-    roc_auc : the area under this curve, in O(m log m).
 
     Examples
     --------

@@ -270,14 +270,14 @@ def bootstrap_sample(m, rng) -> tuple[np.ndarray, np.ndarray]:
         If ``m`` is not an integer, is less than 1 or more than ``BOOTSTRAP_MAX_M`` = 10**8 (the draws and their
         counts take 16 bytes per sample); if ``rng`` is neither a non-negative integer nor a Generator.
 
+    See Also
+    --------
+    expected_out_of_bag_fraction : the exact expected share of out-of-bag samples, :math:`(1 - 1/m)^m`.
+
     Notes
     -----
     Limits: m up to ``BOOTSTRAP_MAX_M`` = 10**8 (the draws and their counts take 16 bytes per sample, 1.6 GB at
     the limit); beyond, ``ValueError``. Time O(m).
-
-    See Also
-    --------
-    expected_out_of_bag_fraction : the exact expected share of out-of-bag samples, :math:`(1 - 1/m)^m`.
 
     Examples
     --------
