@@ -152,7 +152,7 @@ def test_a_full_run_collects_every_page(request):
     if request.config.args_source != pytest.Config.ArgsSource.TESTPATHS:
         pytest.skip("not a full run: only `pytest` without paths collects every page")
     collected = {Path(str(item.path)).resolve() for item in request.session.items if item.path.suffix == ".ipynb"}
-    pages = {path.resolve() for path in (REPO / "chapters").glob("*.ipynb")}
+    pages = {p.resolve() for p in (REPO / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
     assert pages, "no notebooks in chapters/"
     assert pages <= collected, f"pages nbval did not collect: {sorted(p.name for p in pages - collected)}"
 
