@@ -1027,3 +1027,54 @@ def test_many_classes_and_many_algorithms_need_no_quadratic_table():
     assert sum(c.tp for c in confusions) == 0 and all(c.fp == c.fn == 1 for c in confusions)
     with pytest.raises(ValueError, match="NEMENYI_TEST_MAX_K"):
         nemenyi_test(np.random.default_rng(0).random((2, 6000)))
+
+
+# -- defects found beyond the examples, pinned -----------------------------------------------------------
+def test_upper_quantiles_for_tiny_levels_are_finite_or_refused():
+    # ppf(1 - alpha/2) is inf below alpha = 1e-16; the critical values are upper quantiles (isf), checked
+    r = melearn.paired_t_test([0.1, 0.2, 0.4], [0.0, 0.1, 0.1], alpha=1e-20)
+    assert math.isfinite(r.critical_value) and not r.reject
+    assert melearn.mcnemar_test(10, 25, alpha=1e-300).critical_value == pytest.approx(1373.8726312223944, rel=1e-12)
+    with pytest.raises(ValueError, match="^alpha = 1e-300 is too small"):
+        melearn.friedman_test([[1, 2, 3], [2, 1, 3], [1, 3, 2]], alpha=1e-300)  # F(2, 4): SciPy's isf is inf
+
+
+def test_macro_f1_does_not_underflow_before_its_value_does():
+    # precision and recall near 1e-160: their product 1e-320 is subnormal, the harmonic mean is not
+    big = 10**160
+    r = melearn.macro_prf([(1, big - 1, big - 1, 0)])
+    p = Fraction(1, big)
+    close(r.f1, 2 * F(r.precision) * F(r.recall) / (F(r.precision) + F(r.recall)), rel=1e-15)
+    close(r.precision, p, rel=1e-15)
+
+
+def test_friedman_forms_and_polynomial_fits_at_huge_values():
+    from melearn.bias_variance import polynomial_predictions
+    from melearn.friedman import friedman_chi2, friedman_f
+
+    with pytest.raises(ValueError, match="^n_datasets must be at most"):
+        friedman_chi2([1.0, 2.125, 2.875], 10**400)  # was a bare OverflowError
+    with pytest.raises(ValueError, match="^n_algorithms must be at most"):
+        friedman_f(7.125, 4, 10**400)
+    # the basis interval [-1e308, 1e308]: its centre and half-width used to overflow to inf
+    fit = polynomial_predictions([[1e308, -1e308, 0.0]], [[1.0, 3.0, 2.0]], [0.0, 5e307], degree=1)
+    assert np.all(np.isfinite(fit)) and fit[0, 0] == pytest.approx(2.0)
+    assert fit[0, 1] == pytest.approx(2.0 - 0.5, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    "call, limit",
+    [
+        (lambda: melearn.binomial_critical_error(2000, 5e-324, 5e-324), None),  # took minutes (exact 2**1074**m)
+        (lambda: __import__("melearn.paired_tests").paired_tests.mcnemar_test_size(10**9), "n_discordant"),
+        (lambda: __import__("melearn.paired_tests").paired_tests.mcnemar_exact_p_value(10**9, 1), "MCNEMAR_EXACT"),
+    ],
+)
+def test_more_work_bounds(call, limit):
+    start = time.perf_counter()
+    if limit is None:
+        assert call().critical_count == 1
+    else:
+        with pytest.raises(ValueError, match=limit):
+            call()
+    assert time.perf_counter() - start < TIME_LIMIT
