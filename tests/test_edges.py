@@ -1078,3 +1078,13 @@ def test_more_work_bounds(call, limit):
         with pytest.raises(ValueError, match=limit):
             call()
     assert time.perf_counter() - start < TIME_LIMIT
+
+
+def test_spreads_at_the_bottom_of_the_float_range():
+    # tiny but genuine spreads are measured (squares used to underflow to a "zero variance")...
+    r = melearn.t_test([1e-200, 3e-200, 2e-200], eps0=0.5, alpha=0.05)
+    close(r.statistic, F(math.sqrt(3)) * (F(2e-200) - F(0.5)) / F(1e-200), rel=1e-9)
+    assert melearn.paired_t_test([1e-320, 2e-320, 0.0], [0.0, 0.0, 0.0]).statistic == pytest.approx(math.sqrt(3))
+    # ...while spreads of a few units of rounding are refused, not divided by
+    with pytest.raises(ValueError, match="^errors differ only by rounding"):
+        melearn.t_test([0.1, 0.1 + 2**-56, 0.1], eps0=0.5, alpha=0.05)
