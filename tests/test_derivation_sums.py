@@ -62,3 +62,26 @@ def test_rules_leave_what_they_do_not_match_alone():
 def test_the_rules_are_cited():
     for rule, _ in CASES:
         assert rule.kind == "cited" and "Graham" in rule.source
+
+
+def test_split_at_a_point_that_depends_on_the_index_is_not_applied():
+    g = sp.Symbol("g", integer=True)
+    T = sp.IndexedBase("T")
+    s = sp.Sum(u[g], (g, 1, n))
+    assert sums.split(T[g])(s) == s
+
+
+def test_two_splits_in_one_step_each_split_their_own_sum():
+    from melearn.derivation import Derivation
+
+    whole = sp.Sum(u[i], (i, 1, n))
+    parts = sp.Sum(u[i], (i, 1, a)) + sp.Sum(u[i], (i, a + 1, C)) + sp.Sum(u[i], (i, C + 1, n))
+    rules = [sums.split(a, lower=1, upper=n), sums.split(C, lower=a + 1, upper=n)]
+    assert Derivation(whole).step(parts, "split twice", rules=rules).check().checked
+
+
+def test_relations_are_compared_in_a_standard_form():
+    from melearn.derivation import Derivation, Indicator
+
+    assert Derivation(Indicator(sp.Lt(a, b)) + 1).step(
+        sp.Add(Indicator(sp.Gt(b, a)), 1, evaluate=False), "the same relation").check().checked

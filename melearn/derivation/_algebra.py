@@ -70,6 +70,8 @@ def _canonical_argument(arg: sp.Basic, table: Atoms) -> sp.Basic:
     inner = atomize(arg, table)
     if isinstance(inner, sp.Expr):
         inner = sp.expand(inner)
+    elif isinstance(inner, sp.core.relational.Relational):
+        inner = inner.canonical  # N < j and j > N are one relation
     return table.restore(inner)
 
 

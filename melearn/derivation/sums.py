@@ -66,12 +66,21 @@ def constant_sum() -> Rule:
     return _sum_rule("sum of a constant", r"\sum_{i=a}^{b} c = (b - a + 1)\,c", transform)
 
 
-def split(at) -> Rule:
-    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a}^{C} f_i + \sum_{i=C+1}^{b} f_i`, at :math:`C =` ``at``."""
+def split(at, *, lower=None, upper=None) -> Rule:
+    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a}^{C} f_i + \sum_{i=C+1}^{b} f_i`, at :math:`C =` ``at``.
+
+    ``at`` must not involve the sum's own index (such a sum is left alone). Without ``lower``/``upper`` the rule
+    splits every one-index sum that does not already end at ``at`` or start after it; give the limits of the sum to
+    split when a step splits at two points, so that each rule splits its own sum only.
+    """
     at = sp.sympify(at)
+    lower = None if lower is None else sp.sympify(lower)
+    upper = None if upper is None else sp.sympify(upper)
 
     def transform(node, i, lo, hi):
-        if hi == at or lo == at + 1:
+        if hi == at or lo == at + 1 or at.has(i):
+            return node
+        if (lower is not None and lo != lower) or (upper is not None and hi != upper):
             return node
         return sp.Sum(node.function, (i, lo, at)) + sp.Sum(node.function, (i, at + 1, hi))
 
@@ -137,9 +146,10 @@ def telescoping(term, index) -> Rule:
             return node
         return sign * (g.subs(i, hi + 1) - g.subs(i, lo))
 
-    g_tex = sp.latex(term)
+    shown = sp.Symbol("i", integer=True)
+    g_tex = sp.latex(term.subs(index, shown))  # the schema's index is i, whatever the page calls it
     return _sum_rule(
         "telescoping",
-        rf"\sum_{{i=a}}^{{b}} \left(g_{{i+1}} - g_i\right) = g_{{b+1}} - g_a,\quad g_{{{sp.latex(index)}}} = {g_tex}",
+        rf"\sum_{{i=a}}^{{b}} \left(g_{{i+1}} - g_i\right) = g_{{b+1}} - g_a,\quad g_{{i}} = {g_tex}",
         transform,
     )
