@@ -389,8 +389,8 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
     units of rounding of the largest rate) are refused as equal; the deviations are scaled before squaring, so
     rates down to 5e-324 keep their spread; a :math:`\tau_t` beyond the float range is refused. ``alpha`` is
     refused when SciPy's t quantile does not give it back through the survival function to a relative 1e-6 (for
-    k = 2 below about 1e-290; for larger k only subnormal levels): no search bracket or inf is ever returned as
-    the critical value.
+    k = 2, one degree of freedom, below about 1e-150; for larger k below about 1e-270): no search bracket or inf
+    is ever returned as the critical value.
 
     References
     ----------

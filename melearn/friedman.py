@@ -318,8 +318,9 @@ def friedman_test(errors, alpha=0.05) -> FriedmanResult:
 
     Limits: any finite N x k table that fits in memory (time O(N k log k), a few copies of the table). The
     critical value is the upper quantile of F (``isf``), refused with ``ValueError`` when it does not give
-    ``alpha`` back through the survival function to a relative 1e-6 or is infinite (for small tables already
-    around alpha = 1e-100, e.g. F(2, 6)); a p-value below 5e-324 is reported as 0.
+    ``alpha`` back through the survival function to a relative 1e-6 or is infinite: SciPy's F quantile loses
+    accuracy below about alpha = 1e-11 (at 1e-12 it is off by 1e-5 for F(2, 6), where the tail has a closed
+    form), so such levels are refused. A p-value below 5e-324 is reported as 0.
 
     References
     ----------

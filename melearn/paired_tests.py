@@ -253,7 +253,7 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     power of two before squaring, so inputs from 5e-324 to 1.8e308 give the right statistic; ``mu`` or
     ``sigma`` beyond the float range (differences near 1.8e308) raise ``ValueError``. ``alpha`` is refused when
     the t quantile does not give it back through the survival function to a relative 1e-6 (for k = 2 below
-    about 1e-290); the critical value is the upper quantile itself (``isf``), never ``ppf(1 - alpha/2)``, which
+    about 1e-150, for larger k below about 1e-270); the critical value is the upper quantile itself (``isf``), never ``ppf(1 - alpha/2)``, which
     is inf below alpha = 1e-16.
 
     References
@@ -468,7 +468,7 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
 
     Limits: any finite differences: they are scaled by a power of two before squaring, so the statistic is right
     from 5e-324 to 1.8e308; a ``sigma2`` beyond the float range (differences above about 1e154) raises
-    ``ValueError``. ``alpha`` down to about 1e-300 (checked by a round trip through the t survival function).
+    ``ValueError``. ``alpha`` down to about 1e-270 (checked by a round trip through the t survival function).
 
     References
     ----------
@@ -616,7 +616,7 @@ def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = 
 
     Limits: counts are integers of any size, the statistic formed in exact integers and divided once; a statistic
     beyond the float range (counts above about 1e308) raises ``ValueError``. ``correction`` must be a bool (the
-    string ``"False"`` is refused, not read as true). ``alpha`` down to about 1e-300 (checked by a round trip
+    string ``"False"`` is refused, not read as true). ``alpha`` down to about 1e-310 (checked by a round trip
     through the chi-square survival function).
 
     References
