@@ -1088,3 +1088,16 @@ def test_spreads_at_the_bottom_of_the_float_range():
     # ...while spreads of a few units of rounding are refused, not divided by
     with pytest.raises(ValueError, match="^errors differ only by rounding"):
         melearn.t_test([0.1, 0.1 + 2**-56, 0.1], eps0=0.5, alpha=0.05)
+
+
+@pytest.mark.parametrize("alpha", [0.05, 1e-4, 1e-8, 1e-10])
+def test_friedman_critical_value_against_the_closed_form_tail(alpha):
+    # k = 3 algorithms on N = 4 data sets: F(2, 6), whose upper tail is (1 + x/3)**-3 exactly
+    table = [[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]
+    critical = melearn.friedman_test(table, alpha).critical_value
+    assert critical == pytest.approx(3 * (alpha ** (-1 / 3) - 1), rel=1e-6)
+
+
+def test_friedman_refuses_levels_where_the_f_quantile_is_off():
+    with pytest.raises(ValueError, match="^alpha = 1e-13 is too small"):
+        melearn.friedman_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]], 1e-13)
