@@ -45,7 +45,7 @@ class ContingencyTestResult(NamedTuple):
 
 
 def _tables(table, name: str = "table") -> np.ndarray:
-    """Counts: an array of at least 2 dimensions (a batch of tables along leading axes) of non-negative integers."""
+    """Validate counts: at least 2 dimensions (a batch of tables along leading axes), non-negative integers."""
     arr = as_array(table, name)
     if arr.dtype == bool or (arr.dtype.kind not in "iuf" and arr.dtype != object):
         raise ValueError(f"{name} must hold counts (non-negative integers), got dtype {arr.dtype}")
@@ -66,7 +66,7 @@ def _tables(table, name: str = "table") -> np.ndarray:
 
 
 def expected_counts(table) -> np.ndarray:
-    r"""The counts expected under independence given the margins: :math:`E_{ij} = R_i C_j / n`.
+    r"""Return the counts expected under independence given the margins: :math:`E_{ij} = R_i C_j / n`.
 
     Parameters
     ----------
@@ -94,7 +94,7 @@ def expected_counts(table) -> np.ndarray:
 
 
 def chi2_statistic(table, *, correction=False) -> np.ndarray | float:
-    r"""Pearson's :math:`X^2 = \sum_{ij} (O_{ij} - E_{ij})^2 / E_{ij}` of a table, or of each table of a batch.
+    r"""Compute Pearson's :math:`X^2 = \sum_{ij} (O_{ij} - E_{ij})^2 / E_{ij}` of a table, or of each of a batch.
 
     Parameters
     ----------
@@ -132,7 +132,7 @@ def chi2_statistic(table, *, correction=False) -> np.ndarray | float:
 
 
 def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> ContingencyTestResult:
-    r"""Pearson's chi-square test that the row and column variables of a contingency table are independent.
+    r"""Test that the row and column variables of a contingency table are independent (Pearson's chi-square test).
 
     Parameters
     ----------
@@ -165,7 +165,7 @@ def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> Conting
     if observed.ndim != 2:
         raise ValueError(f"table must be one 2-dimensional table, got shape {observed.shape}")
     alpha = check_open_unit(alpha, "alpha")
-    statistic = chi2_statistic(observed, correction=correction)
+    statistic = float(chi2_statistic(observed, correction=correction))
     dof = (observed.shape[0] - 1) * (observed.shape[1] - 1)
     critical = checked_isf(stats.chi2, alpha, dof)
     return ContingencyTestResult(

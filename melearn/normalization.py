@@ -33,8 +33,9 @@ __all__ = ["min_max_normalize", "z_score_normalize"]
 def _data(x, name: str) -> np.ndarray:
     arr = as_finite_array(x, name, ndim=None, min_ndim=1)
     if arr.ndim > 2:
-        raise ValueError(f"{name} must be 1-dimensional (one feature) or 2-dimensional (samples x features), "
-                         f"got shape {arr.shape}")
+        raise ValueError(
+            f"{name} must be 1-dimensional (one feature) or 2-dimensional (samples x features), got shape {arr.shape}"
+        )
     return arr
 
 
@@ -146,8 +147,9 @@ def z_score_normalize(x, reference=None, *, ddof=0) -> np.ndarray:
     """
     x, ref = _pair(x, reference)
     n = ref.shape[0]
-    ddof = check_positive_int(ddof, "ddof", minimum=0, maximum=n - 1,
-                              why=f"the reference has {n} samples and n - ddof must be positive")
+    ddof = check_positive_int(
+        ddof, "ddof", minimum=0, maximum=n - 1, why=f"the reference has {n} samples and n - ddof must be positive"
+    )
     scale = _power_of_two_scale(ref)
     rs = ref / scale  # exact: a power of two; now every |value| < 2
     mean = np.mean(rs, axis=0)

@@ -13,6 +13,7 @@ from scipy import stats
 
 from melearn.contingency import chi2_statistic, chi2_test_of_independence, expected_counts
 
+
 def _no_empty_margin(t):
     return np.all(t.sum(0) > 0) and np.all(t.sum(1) > 0)
 
@@ -25,7 +26,7 @@ tables_2x2 = hnp.arrays(np.int64, (2, 2), elements=st.integers(0, 60)).filter(_n
 def literal_x2(table):
     """X^2 = sum (O - E)^2 / E with E = R_i C_j / n, in exact fractions."""
     rows = [sum(r) for r in table]
-    cols = [sum(c) for c in zip(*table)]
+    cols = [sum(c) for c in zip(*table, strict=True)]
     n = sum(rows)
     total = Fraction(0)
     for i, row in enumerate(table):
