@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tools import execute_notebooks
+from tools import execute_notebooks, nbval_figures
 from tools.nbval_figures import png_summary, summarize_figures
 
 REPO = Path(__file__).resolve().parents[1]
@@ -183,3 +183,38 @@ def test_execute_notebooks_refuses_a_figure_that_differs_between_runs(tmp_path):
     with pytest.raises(SystemExit, match=r"code cell 2, output 1: image/png differs"):
         execute_notebooks.execute(path)
     assert path.read_bytes() == before  # nothing stored
+
+
+class _Notebook:
+    """Stands for nbval's notebook collector: its setup starts the kernel."""
+
+    path = Path("page.ipynb")
+
+    def __init__(self, failures: int, message: str = "Kernel died before replying to kernel_info"):
+        self.failures, self.message, self.calls = failures, message, 0
+
+    def setup(self):
+        self.calls += 1
+        if self.calls <= self.failures:
+            raise RuntimeError(self.message)
+
+
+def test_a_kernel_that_dies_while_starting_is_started_again():
+    notebook = _Notebook(failures=2)
+    nbval_figures._retry_kernel_start(notebook)
+    with pytest.warns(UserWarning, match="died while starting"):
+        notebook.setup()
+    assert notebook.calls == 3
+
+
+def test_a_kernel_that_keeps_dying_or_fails_otherwise_is_an_error():
+    notebook = _Notebook(failures=3)
+    nbval_figures._retry_kernel_start(notebook)
+    with pytest.warns(UserWarning), pytest.raises(RuntimeError, match="Kernel died"):
+        notebook.setup()
+    assert notebook.calls == nbval_figures.KERNEL_START_ATTEMPTS
+    other = _Notebook(failures=1, message="No such kernel named python3")
+    nbval_figures._retry_kernel_start(other)
+    with pytest.raises(RuntimeError, match="No such kernel"):
+        other.setup()
+    assert other.calls == 1

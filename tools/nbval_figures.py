@@ -17,6 +17,10 @@ execution count (a cell never run, or a notebook saved with its outputs cleared)
 never stored passed while the book, built from the stored outputs by ``make test``, showed none. Such a cell now
 fails after it has run, telling to store the page with ``make notebooks``.
 
+And it retries a kernel that dies while starting (``Kernel died before replying to kernel_info``), up to three
+attempts per notebook, with a warning: on a busy machine two kernels started at once can race for the same TCP
+ports, and one lost start would otherwise error every cell of a page that has nothing wrong with it.
+
 Loaded by the ``conftest.py`` at the repository root (so ``pytest chapters/PAGE.ipynb`` compares figures too).
 """
 
@@ -26,6 +30,7 @@ import base64
 import binascii
 import hashlib
 import struct
+import warnings
 
 import nbformat
 import pytest
@@ -85,13 +90,37 @@ def _require_stored_outputs(item) -> None:
     item.runtest = runtest
 
 
+KERNEL_START_ATTEMPTS = 3
+
+
+def _retry_kernel_start(notebook) -> None:
+    setup = notebook.setup
+
+    def setup_with_retries():
+        for attempt in range(1, KERNEL_START_ATTEMPTS + 1):
+            try:
+                return setup()
+            except RuntimeError as error:
+                if "Kernel died before replying" not in str(error) or attempt == KERNEL_START_ATTEMPTS:
+                    raise
+                warnings.warn(
+                    f"{notebook.path.name}: the kernel died while starting ({error}); starting another", stacklevel=1
+                )
+
+    notebook.setup = setup_with_retries
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items) -> None:
     try:
         from nbval.plugin import IPyNbCell
     except ImportError:  # nbval not installed: no notebook was collected
         return
+    notebooks = {}
     for item in items:
         if isinstance(item, IPyNbCell):
             _compare_figures_too(item)
             _require_stored_outputs(item)
+            notebooks[id(item.parent)] = item.parent
+    for notebook in notebooks.values():
+        _retry_kernel_start(notebook)
