@@ -134,6 +134,9 @@ def chi2_statistic(table, *, correction=False) -> np.ndarray | float:
 def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> ContingencyTestResult:
     r"""Test that the row and column variables of a contingency table are independent (Pearson's chi-square test).
 
+    The chi-square test (卡方检验) of exercise 2.9, section 2.4; the procedure is derived, its null distribution
+    simulated and its relation to McNemar's test (2.33) shown on ``chapters/exercises/ex2_9_10.ipynb``.
+
     Parameters
     ----------
     table : array-like of shape (r, c)

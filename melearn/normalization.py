@@ -61,6 +61,8 @@ def _power_of_two_scale(ref: np.ndarray) -> np.ndarray:
 def min_max_normalize(x, reference=None, *, feature_range=(0.0, 1.0)) -> np.ndarray:
     r"""Min-max normalisation, formula (2.43): map ``[x_min, x_max]`` of ``reference`` linearly onto ``feature_range``.
 
+    Exercise 2.8; its advantages and drawbacks are argued on ``chapters/exercises/ex2_8.ipynb``.
+
     Parameters
     ----------
     x : array-like of shape (m,) or (m, d)
@@ -117,6 +119,8 @@ def min_max_normalize(x, reference=None, *, feature_range=(0.0, 1.0)) -> np.ndar
 
 def z_score_normalize(x, reference=None, *, ddof=0) -> np.ndarray:
     r"""z-score normalisation, formula (2.44): subtract the mean of ``reference``, divide by its standard deviation.
+
+    Exercise 2.8; its advantages and drawbacks are argued on ``chapters/exercises/ex2_8.ipynb``.
 
     Parameters
     ----------
