@@ -49,11 +49,14 @@ class Atoms:
         self._node_of: dict[sp.Dummy, sp.Basic] = {}
 
     def atom(self, node: sp.Basic) -> sp.Dummy:
-        if node not in self._atom_of:
+        # nodes that differ only in how a relation is written (N < j, j > N) are one unknown; the node is put
+        # back as first written, so that rules match what the page wrote
+        key = node.replace(lambda e: isinstance(e, sp.core.relational.Relational), lambda e: e.canonical)
+        if key not in self._atom_of:
             atom = sp.Dummy(f"op{len(self._atom_of)}")
-            self._atom_of[node] = atom
+            self._atom_of[key] = atom
             self._node_of[atom] = node
-        return self._atom_of[node]
+        return self._atom_of[key]
 
     def restore(self, expr: sp.Basic) -> sp.Basic:
         """Put the opaque nodes back in place of their atoms."""
@@ -70,8 +73,6 @@ def _canonical_argument(arg: sp.Basic, table: Atoms) -> sp.Basic:
     inner = atomize(arg, table)
     if isinstance(inner, sp.Expr):
         inner = sp.expand(inner)
-    elif isinstance(inner, sp.core.relational.Relational):
-        inner = inner.canonical  # N < j and j > N are one relation
     return table.restore(inner)
 
 
