@@ -6,7 +6,7 @@ Every chapter page ends with ``display(page_ledger())``, whose plain-text output
 (see ``melearn/derivation/ledger.py``); nbval compares that output with a fresh run whenever the tests run, so
 the stored ledgers are the ones the current code produces. This script reads them back from the stored
 notebooks and rewrites the last two columns of the formula map in ``chapters/intro.md`` (the table between the
-``ledger-table`` markers): the steps proved (and how many by algebra alone), and the assumptions and cited
+``ledger-table`` markers, the formula map and the exercises): the steps proved (and how many by algebra alone), and the assumptions and cited
 results the page rests on, with what it checks only by enumeration or simulation. ``--check`` rewrites nothing
 and exits with status 1 when the table is out of date (the tests run it so).
 """
@@ -66,22 +66,28 @@ def describe(ledger: dict | None) -> tuple[str, str]:
     return steps, rests.replace("|", r"\|")
 
 
-def rebuild(text: str) -> str:
-    """The intro text with the formula map's ledger columns filled in."""
-    head, rest = text.split(START, 1)
-    table, tail = rest.split(END, 1)
-    rows = [line for line in table.strip().splitlines()]
-    out = []
-    for line in rows:
-        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
-        if line.startswith("|---") or cells[0] == "Formulas":
-            out.append(line)
-            continue
-        page = re.search(r"\]\(([\w/]+)\.ipynb\)", cells[3])
+def _filled(table: str) -> str:
+    """One table with its last two columns (steps proved, rests on) filled from the ledger of each row's page."""
+    lines = table.strip().splitlines()
+    out = lines[:2]  # the header and the rule below it
+    for line in lines[2:]:
+        inner = line.strip()[1:-1]  # without the outer pipes; a cell's own pipes are escaped (\|)
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", inner)]
+        page = next((m for c in cells for m in [re.search(r"\]\(([\w/]+)\.ipynb\)", c)] if m), None)
         ledger = stored_ledger(INTRO.parent / f"{page.group(1)}.ipynb") if page else None
-        cells[4:] = describe(ledger)
+        cells[-2:] = describe(ledger)
         out.append("| " + " | ".join(cells) + " |")
-    return f"{head}{START}\n" + "\n".join(out) + f"\n{END}{tail}"
+    return "\n".join(out)
+
+
+def rebuild(text: str) -> str:
+    """The intro text with the ledger columns of every marked table filled in."""
+    parts = text.split(START)
+    rebuilt = [parts[0]]
+    for part in parts[1:]:
+        table, tail = part.split(END, 1)
+        rebuilt.append(f"{START}\n{_filled(table)}\n{END}{tail}")
+    return "".join(rebuilt)
 
 
 def main(argv: list[str]) -> int:
