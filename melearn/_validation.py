@@ -335,11 +335,11 @@ def check_unit_interval(p, name: str) -> float:
     return value
 
 
-def check_open_unit(p, name: str, *, minimum: float = 0.0) -> float:
+def check_open_unit(p, name: str, *, minimum: float = 0.0, maximum: float = 1.0) -> float:
     """Return ``p`` as a float in the open interval (0, 1), as a significance level or a null rate must be.
 
-    ``minimum`` (> 0) is the smallest value whose result the caller can vouch for (an accuracy limit of a special
-    function); a smaller ``p`` is refused with a message saying so.
+    ``minimum`` (> 0) and ``maximum`` (< 1) bound the values whose result the caller can vouch for (accuracy
+    limits of a special function); a ``p`` beyond them is refused with a message saying so.
     """
     value = as_real(p, name)
     if not 0.0 < value < 1.0:
@@ -347,6 +347,11 @@ def check_open_unit(p, name: str, *, minimum: float = 0.0) -> float:
     if value < minimum:
         raise ValueError(
             f"{name} = {value!r} is below {minimum:g}, the smallest value for which the result is accurate "
+            "(the special function behind it loses its accuracy there)"
+        )
+    if value > maximum:
+        raise ValueError(
+            f"{name} = {value!r} is above {maximum!r}, the largest value for which the result is accurate "
             "(the special function behind it loses its accuracy there)"
         )
     return value
@@ -425,14 +430,19 @@ def checked_isf(distribution, alpha: float, *args, name: str = "alpha", rtol: fl
     """The upper ``alpha`` quantile of a SciPy distribution, checked by a round trip through its survival function.
 
     ``distribution.isf(alpha, *args)`` is accepted only if it is finite and ``distribution.sf`` of it gives
-    ``alpha`` back to a relative ``rtol``; otherwise the level is beyond what the special function resolves and a
-    ``ValueError`` naming ``name`` says so (rather than returning a search bracket or inf as the quantile).
+    ``alpha`` back to a relative ``rtol`` (for ``alpha > 1/2``, ``distribution.cdf`` gives ``1 - alpha`` back: the
+    smaller tail is compared, so that a quantile near the bottom of the distribution is checked too). Otherwise the
+    level is beyond what the special function resolves, and a ``ValueError`` naming ``name`` says so (rather than
+    returning a search bracket or inf as the quantile).
     """
     q = float(distribution.isf(alpha, *args))
-    back = float(distribution.sf(q, *args)) if np.isfinite(q) else np.nan
-    if not (np.isfinite(q) and abs(back - alpha) <= rtol * alpha):
+    if alpha <= 0.5:  # compare the smaller tail, relatively: near alpha = 1 the lower tail 1 - alpha is what is small
+        target, back = alpha, float(distribution.sf(q, *args)) if np.isfinite(q) else np.nan
+    else:
+        target, back = 1.0 - alpha, float(distribution.cdf(q, *args)) if np.isfinite(q) else np.nan
+    if not (np.isfinite(q) and abs(back - target) <= rtol * target):
         raise ValueError(
-            f"{name} = {alpha!r} is too small for an accurate critical value here: the quantile "
-            f"{q!r} does not give {name} back through the survival function (got {back!r})"
+            f"{name} = {alpha!r} is too {'small' if alpha <= 0.5 else 'close to 1'} for an accurate critical value "
+            f"here: the quantile {q!r} does not give {name} back through the distribution function"
         )
     return q

@@ -83,6 +83,9 @@ class NemenyiResult(NamedTuple):
 #: tail (it computes 1 - cdf): checked against high-precision integration, q is good to about 1e-8 relatively at
 #: alpha = 1e-8 for k up to 10**5, while at alpha = 1e-15 the tail is off by 10 %.
 NEMENYI_MIN_ALPHA = 1e-8
+#: The largest alpha of nemenyi_q and nemenyi_cd: near 1 the quantile is tiny and SciPy's lower tail is off by 1e-5
+#: relatively at alpha = 1 - 1e-12 (checked against the same integration).
+NEMENYI_MAX_ALPHA = 1 - 1e-8
 #: The most algorithms nemenyi_test compares: it returns two k x k tables (9 bytes per entry, 225 MB at the limit).
 NEMENYI_TEST_MAX_K = 5000
 #: The largest N (and k) that friedman_chi2 and friedman_f take: counts exact as floats.
@@ -395,7 +398,7 @@ def nemenyi_q(k, alpha=0.05) -> float:
     ------
     ValueError
         If ``k`` is not an integer in [2, ``NEMENYI_MAX_K``], or ``alpha`` is not strictly between 0 and 1 or is
-        below ``NEMENYI_MIN_ALPHA``.
+        outside [``NEMENYI_MIN_ALPHA``, ``NEMENYI_MAX_ALPHA``].
 
     Notes
     -----
@@ -404,11 +407,12 @@ def nemenyi_q(k, alpha=0.05) -> float:
     and ``alpha`` from 0.001 to 0.999. The printed tables (Demšar 2006, the textbook's Table 2.7) give 0.05 and
     0.10 only, and those are the levels at which the test is used.
 
-    Limits: ``alpha >= NEMENYI_MIN_ALPHA`` = 1e-8 and ``k <= NEMENYI_MAX_K`` = 10**5. SciPy's upper tail of the
-    studentized range is 1 - cdf, so it loses relative accuracy as ``alpha`` falls (10 % at 1e-15, and at 1e-20
-    its isf returns a search bracket, 70.71, instead of the quantile); at 1e-8 q is still good to about 1e-8
-    relatively. Beyond either limit, and whenever the quantile does not give ``alpha`` back through the survival
-    function to a relative 1e-5, ``ValueError``.
+    Limits: ``NEMENYI_MIN_ALPHA`` = 1e-8 <= ``alpha`` <= ``NEMENYI_MAX_ALPHA`` = 1 - 1e-8 and ``k <= NEMENYI_MAX_K``
+    = 10**5. SciPy's upper tail of the studentized range is 1 - cdf, so it loses relative accuracy as ``alpha``
+    falls (10 % at 1e-15, and at 1e-20 its isf returns a search bracket, 70.71, instead of the quantile); at 1e-8
+    q is still good to about 1e-8 relatively. Near ``alpha = 1`` the quantile approaches 0 and the lower tail
+    loses accuracy the same way (at ``1 - 1e-16`` SciPy returned 0). Beyond these limits, and whenever the
+    quantile does not give the smaller tail back to a relative 1e-5, ``ValueError``.
 
     Examples
     --------
@@ -418,7 +422,7 @@ def nemenyi_q(k, alpha=0.05) -> float:
     1.645
     """
     k = check_positive_int(k, "k", minimum=2, maximum=NEMENYI_MAX_K, why="NEMENYI_MAX_K")
-    alpha = check_open_unit(alpha, "alpha", minimum=NEMENYI_MIN_ALPHA)
+    alpha = check_open_unit(alpha, "alpha", minimum=NEMENYI_MIN_ALPHA, maximum=NEMENYI_MAX_ALPHA)
     return checked_isf(stats.studentized_range, alpha, k, np.inf, rtol=1e-5) / math.sqrt(2.0)
 
 
@@ -452,8 +456,8 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
 
     Notes
     -----
-    Limits: those of :func:`nemenyi_q` (``k <= 10**5``, ``alpha >= 1e-8``); ``n_datasets`` may be any integer
-    (10**400 gives CD of order 1e-200, not 0: the division is done on the integer's leading bits).
+    Limits: those of :func:`nemenyi_q` (``k <= 10**5``, ``1e-8 <= alpha <= 1 - 1e-8``); ``n_datasets`` may be
+    any integer (10**400 gives CD of order 1e-200, not 0: the division is done on the integer's leading bits).
 
     Examples
     --------

@@ -705,7 +705,7 @@ def nemenyi_call(draw, name):
     k = draw(st.one_of(st.integers(2, 12), st.sampled_from([1, 0, 10**5 + 1, 10**400]), bad_scalars))
     alpha = draw(st.one_of(st.sampled_from([0.05, 0.1, 1e-8, 1e-9, 1e-20, 0.999]), open_unit, bad_scalars))
     good_k = isinstance(k, int) and not isinstance(k, bool) and 2 <= k <= 10**5
-    refuse = not good_k or not (isinstance(alpha, float) and 1e-8 <= alpha < 1)
+    refuse = not good_k or not (isinstance(alpha, float) and 1e-8 <= alpha <= 1 - 1e-8)
     args = (k, alpha)
     n = None
     if name == "nemenyi_cd":
@@ -1101,3 +1101,10 @@ def test_friedman_critical_value_against_the_closed_form_tail(alpha):
 def test_friedman_refuses_levels_where_the_f_quantile_is_off():
     with pytest.raises(ValueError, match="^alpha = 1e-13 is too small"):
         melearn.friedman_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]], 1e-13)
+
+
+def test_nemenyi_q_near_alpha_one_is_refused_not_zero():
+    # SciPy returned q = 0 at alpha = 1 - 2**-53, where q is about 1.4e-16 (k = 2: the normal quantile)
+    with pytest.raises(ValueError, match="^alpha = 0.9999999999999999 is above"):
+        melearn.nemenyi_q(2, 1 - 2**-53)
+    close(melearn.nemenyi_q(2, 1 - 1e-8), F(_normal_q(1 - 1e-8)), rel=1e-7)
