@@ -18,7 +18,7 @@ from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 
-PAGE_MENTION = re.compile(r"``chapters/(?P<name>[A-Za-z0-9_\-]+)\.(?:ipynb|md)``")
+PAGE_MENTION = re.compile(r"``chapters/(?P<name>[A-Za-z0-9_\-/]+)\.(?:ipynb|md)``")
 
 
 def _link_pages(app, what, name, obj, options, lines) -> None:

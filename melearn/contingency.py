@@ -11,7 +11,7 @@ margins is :math:`E_{ij} = R_i C_j / n` (row total times column total over :math
 follows approximately the :math:`\chi^2` distribution with :math:`(r-1)(c-1)` degrees of freedom (Pearson 1900;
 Agresti 2002, section 3.2). The test rejects independence at level :math:`\alpha` when :math:`X^2` exceeds the
 upper :math:`\alpha` quantile. For a 2 x 2 table ``correction=True`` applies Yates' continuity correction, each
-:math:`|O_{ij} - E_{ij}|` shortened by 1/2 (never below 0), as :func:`scipy.stats.chi2_contingency` does.
+:math:`|O_{ij} - E_{ij}|` shortened by 1/2 (never below 0), as ``scipy.stats.chi2_contingency`` does.
 
 Derived, simulated against its :math:`\chi^2` approximation and related to McNemar's test (2.33) on
 ``chapters/exercises/ex2_9_10.ipynb``.
@@ -112,7 +112,7 @@ def chi2_statistic(table, *, correction=False) -> np.ndarray | float:
     Raises
     ------
     ValueError
-        As :func:`expected_counts`; or ``correction=True`` for a table that is not 2 x 2.
+        As ``expected_counts``; or ``correction=True`` for a table that is not 2 x 2.
 
     Examples
     --------
