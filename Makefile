@@ -52,9 +52,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Re-execute every chapter notebook in place, storing its outputs (no timing metadata, so no noisy diffs).
+# Re-execute every chapter notebook in place, storing its outputs (no timing metadata, so no noisy diffs), then
+# fill the landing page's ledger tables from the stored ledgers.
 notebooks: $(STAMP)
 	$(BIN)/python tools/execute_notebooks.py chapters
+	$(BIN)/python tools/ledger_table.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
