@@ -159,12 +159,12 @@ class Derivation:
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        """The steps, in order (read-only: add steps with ``step``)."""
+        """The steps, in order; read-only (add steps with ``step``)."""
         return self._steps
 
     @property
     def first(self) -> sp.Basic:
-        """The first expression of the chain: ``lhs`` when it is an expression, else ``start``."""
+        """The first expression of the chain (``lhs`` when it is an expression, else ``start``)."""
         return self._lhs if isinstance(self._lhs, sp.Basic) else self._start
 
     @property
