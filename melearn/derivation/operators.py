@@ -48,11 +48,11 @@ _OPERATORS: dict[tuple, type] = {}
 
 def _expectation_class(subscript: str, random: frozenset) -> type:
     # one class per (subscript, random set): the same operator built twice is the same; operators over different
-    # random sets are different classes, whatever their subscripts, so no rule of one applies to the other
+    # random sets are different classes, whatever their subscripts, so no rule of one applies to the other (sympy
+    # compares applications by class, not by name; the name, shown in messages, is the same for all E_D)
     key = (subscript, random)
     if key not in _OPERATORS:
-        same_subscript = sum(1 for s, _ in _OPERATORS if s == subscript)
-        name = (f"E_{subscript}" if subscript else "E") + "'" * same_subscript
+        name = f"E_{subscript}" if subscript else "E"
         _OPERATORS[key] = type(name, (ExpectationNode,), {"subscript": subscript, "random": random})
     return _OPERATORS[key]
 
