@@ -75,8 +75,9 @@ def min_max_normalize(x, reference=None, *, feature_range=(0.0, 1.0)) -> np.ndar
     Returns
     -------
     numpy.ndarray
-        :math:`x' = x'_{\min} + (x - x_{\min}) (x'_{\max} - x'_{\min}) / (x_{\max} - x_{\min})`, of the shape of
-        ``x``. Values of ``x`` outside the reference's range land outside ``feature_range``.
+        :math:`x'` of (2.43), that is :math:`x'_{\min} + (x - x_{\min})\,r` with the ratio
+        :math:`r = (x'_{\max} - x'_{\min}) / (x_{\max} - x_{\min})`, of the shape of ``x``. Values of ``x`` outside the
+        reference's range land outside ``feature_range``.
 
     Raises
     ------
@@ -129,8 +130,8 @@ def z_score_normalize(x, reference=None, *, ddof=0) -> np.ndarray:
     reference : array-like of shape (n,) or (n, d), optional
         Where :math:`\bar x` and :math:`\sigma_x` are taken from (per feature); by default ``x`` itself.
     ddof : int, default 0
-        :math:`\sigma_x^2 = \sum (x_i - \bar x)^2 / (n - \mathrm{ddof})`: 0 for the standard deviation of the data
-        as a population, 1 for the sample standard deviation. The exercise does not say which.
+        The divisor of :math:`\sum (x_i - \bar x)^2` is :math:`n - \mathrm{ddof}`: 0 for the standard deviation
+        of the data as a population, 1 for the sample standard deviation. The exercise does not say which.
 
     Returns
     -------
