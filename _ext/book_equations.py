@@ -31,9 +31,7 @@ class BookMathDomain(MathDomain):
     def note_equation(self, docname: str, labelid: str, location=None) -> None:
         number = book_number(labelid)
         if number is None:
-            logger.warning(
-                "equation label %r is not a book label such as 'eq-2-20'", labelid, location=location
-            )
+            logger.warning("equation label %r is not a book label such as 'eq-2-20'", labelid, location=location)
             super().note_equation(docname, labelid, location)
             return
         if labelid in self.equations:

@@ -220,7 +220,14 @@ def bench_size(m: int, repeat: int, rng: np.random.Generator) -> list[dict]:
                 reference = reference_of[benchmark]
                 rows.append(
                     row(
-                        benchmark, label, m, pairs, name, repeat, best, median,
+                        benchmark,
+                        label,
+                        m,
+                        pairs,
+                        name,
+                        repeat,
+                        best,
+                        median,
                         ratio_to_sort=best / sort_best,
                         reference=reference,
                         speedup_vs_reference=timings[reference][0] / best,
@@ -249,7 +256,14 @@ def bench_rank_loss_small(sizes: list[int], repeat: int, rng: np.random.Generato
         for name, (best, median) in results.items():
             rows.append(
                 row(
-                    "rank_loss_small", "distinct", m, pairs, name, max(repeat, 3), best, median,
+                    "rank_loss_small",
+                    "distinct",
+                    m,
+                    pairs,
+                    name,
+                    max(repeat, 3),
+                    best,
+                    median,
                     ratio_to_sort=best / results["np.sort"][0],
                     reference=reference,
                     speedup_vs_reference=results[reference][0] / best,
@@ -273,7 +287,14 @@ def bench_binomial(m: int, repeat: int) -> list[dict]:
     reference = "scipy.stats.binom.sf scan"
     return [
         row(
-            "binomial_critical_error", "", m, "", name, max(repeat, 3), best, median,
+            "binomial_critical_error",
+            "",
+            m,
+            "",
+            name,
+            max(repeat, 3),
+            best,
+            median,
             reference=reference,
             speedup_vs_reference=timings[reference][0] / best,
             agrees=bool(agrees),
@@ -298,7 +319,7 @@ def machine_description(argv: list[str]) -> dict:
     except ImportError:  # an older or newer numpy layout
         avx512 = []
     return {
-        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
+        "date_utc": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M"),
         "cpu_model": cpu,
         "logical_cores": os.cpu_count(),
         "load_average_1min_at_start": round(os.getloadavg()[0], 2),
@@ -319,8 +340,13 @@ def fmt(value, spec: str) -> str:
 
 
 def write_csv(rows: list[dict], path: Path) -> None:
-    formats = {"best_s": ".6g", "median_s": ".6g", "ratio_to_sort": ".4g", "speedup_vs_reference": ".4g",
-               "peak_x_scores": ".3g"}
+    formats = {
+        "best_s": ".6g",
+        "median_s": ".6g",
+        "ratio_to_sort": ".4g",
+        "speedup_vs_reference": ".4g",
+        "peak_x_scores": ".3g",
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
@@ -363,8 +389,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="1e5,1e6,1e7", help="comma-separated m (default 1e5,1e6,1e7)")
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each timing (default 5)")
-    parser.add_argument("--small-sizes", default="20,32,64,100,128,160,200,400,1000,2000",
-                        help="m for the pairwise-against-sorted rank loss timings")
+    parser.add_argument(
+        "--small-sizes",
+        default="20,32,64,100,128,160,200,400,1000,2000",
+        help="m for the pairwise-against-sorted rank loss timings",
+    )
     parser.add_argument("--binomial-m", type=int, default=10**6, help="m for binomial_critical_error")
     parser.add_argument("--out", default="benchmarks/results.csv", help="the CSV to write")
     parser.add_argument("--machine", default=None, help="the machine JSON (default: machine.json beside --out)")
@@ -388,13 +417,17 @@ def main(argv: list[str] | None = None) -> int:
     machine_path.write_text(json.dumps(machine, indent=2) + "\n")
     print_table(rows)
     measured = crossover(rows)
-    print(f"\nrank_loss: the sorted count first beats the pairwise sum at {measured} pairs "
-          f"(PAIRWISE_MAX_PAIRS = {PAIRWISE_MAX_PAIRS})")
+    print(
+        f"\nrank_loss: the sorted count first beats the pairwise sum at {measured} pairs "
+        f"(PAIRWISE_MAX_PAIRS = {PAIRWISE_MAX_PAIRS})"
+    )
     print(f"wrote {out} and {machine_path}")
     failed = [r for r in rows if not r["agrees"]]
     if failed:
-        print(f"DISAGREEMENT in {len(failed)} rows: " + ", ".join(sorted({r['implementation'] for r in failed})),
-              file=sys.stderr)
+        print(
+            f"DISAGREEMENT in {len(failed)} rows: " + ", ".join(sorted({r["implementation"] for r in failed})),
+            file=sys.stderr,
+        )
         return 1
     return 0
 

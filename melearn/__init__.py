@@ -26,7 +26,13 @@ _HOMES = {
     # section 2.3.3, formulas (2.18)-(2.22): ROC curve, AUC, rank loss
     "ranking": ["auc", "rank_loss", "roc_auc", "roc_curve"],
     # section 2.3.4, formulas (2.23)-(2.25): cost-sensitive error rate, cost curve, expected total cost
-    "cost": ["cost_curve", "cost_sensitive_error", "expected_total_cost", "normalized_cost", "positive_probability_cost"],
+    "cost": [
+        "cost_curve",
+        "cost_sensitive_error",
+        "expected_total_cost",
+        "normalized_cost",
+        "positive_probability_cost",
+    ],
     # section 2.4.1, formulas (2.26)-(2.30): binomial test, t-test
     "error_rate_tests": ["binomial_critical_error", "t_test"],
     # sections 2.4.2 and 2.4.3, formulas (2.31)-(2.33): cross-validated t-tests, McNemar's test

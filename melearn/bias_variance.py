@@ -149,7 +149,11 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     fields = []
     with np.errstate(over="ignore"):
         for name, field in zip(BiasVariance._fields, (error, bias2, variance, noise, cross)):
-            fields.append(require_finite_result(np.ldexp(np.ldexp(field, e), e), f"{name} at some point of predictions, y_observed and y_true"))
+            fields.append(
+                require_finite_result(
+                    np.ldexp(np.ldexp(field, e), e), f"{name} at some point of predictions, y_observed and y_true"
+                )
+            )
     return BiasVariance(*fields)
 
 

@@ -27,8 +27,9 @@ includes a made-up 0 changes macro-averages, which is exactly where such a choic
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 import numpy as np
 

@@ -19,7 +19,6 @@ import pytest
 
 from melearn import ranking
 
-
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "run.py"
 
@@ -37,7 +36,10 @@ def test_script_runs_and_writes_every_row(tmp_path):
     args = ["--sizes", "1000,3000", "--repeat", "1", "--small-sizes", "20,100", "--binomial-m", "10000"]
     done = subprocess.run(
         [sys.executable, str(SCRIPT), *args, "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     assert "PAIRWISE_MAX_PAIRS" in done.stdout
@@ -59,12 +61,20 @@ def test_script_runs_and_writes_every_row(tmp_path):
     small = [r for r in rows if r["benchmark"] == "rank_loss_small"]
     assert sorted({int(r["m"]) for r in small}) == [20, 100]
     assert {r["implementation"] for r in rows if r["benchmark"] == "binomial_critical_error"} == {
-        "melearn.binomial_critical_error", "scipy.stats.binom.sf scan"}
+        "melearn.binomial_critical_error",
+        "scipy.stats.binom.sf scan",
+    }
     for r in rows:
         assert float(r["best_s"]) > 0 and float(r["median_s"]) >= float(r["best_s"])
         if r["ratio_to_sort"]:
-            sort_row = next(q for q in rows if q["benchmark"] == r["benchmark"] and q["m"] == r["m"]
-                            and q["scores"] == r["scores"] and q["implementation"] == "np.sort")
+            sort_row = next(
+                q
+                for q in rows
+                if q["benchmark"] == r["benchmark"]
+                and q["m"] == r["m"]
+                and q["scores"] == r["scores"]
+                and q["implementation"] == "np.sort"
+            )
             ratio = float(r["best_s"]) / float(sort_row["best_s"])
             assert float(r["ratio_to_sort"]) == pytest.approx(ratio, rel=1e-3)
     machine = json.loads((tmp_path / "machine.json").read_text())
@@ -97,8 +107,20 @@ def test_a_wrong_curve_is_flagged(monkeypatch):
 def test_main_exits_nonzero_on_disagreement(monkeypatch, tmp_path):
     run = load_run_module()
     monkeypatch.setattr(run, "scipy_critical_count", lambda m, eps0, alpha: -1)
-    code = run.main(["--sizes", "200", "--repeat", "1", "--small-sizes", "20", "--binomial-m", "1000",
-                     "--out", str(tmp_path / "r.csv")])
+    code = run.main(
+        [
+            "--sizes",
+            "200",
+            "--repeat",
+            "1",
+            "--small-sizes",
+            "20",
+            "--binomial-m",
+            "1000",
+            "--out",
+            str(tmp_path / "r.csv"),
+        ]
+    )
     assert code == 1
 
 

@@ -299,5 +299,3 @@ def test_figures_draw():
     assert plot_cross_scaling(b, [10, 100, 1000], [0.1, 0.03, 0.01], -0.5, np.log(0.3)) is b
     assert b.get_xscale() == "log" and b.get_yscale() == "log"
     plt.close(fig)
-
-

@@ -65,7 +65,9 @@ def test_derivation_api():
     assert r"\checkmark" not in d._repr_latex_()  # a chain changed after check() shows no tick
 
 
-@pytest.mark.parametrize("name", sorted(set(melearn.__all__) - {"Derivation", "DerivationError", "Expectation", "Rule"}))
+@pytest.mark.parametrize(
+    "name", sorted(set(melearn.__all__) - {"Derivation", "DerivationError", "Expectation", "Rule"})
+)
 def test_every_public_function_names_its_formula_and_page(name):
     doc = inspect.getdoc(getattr(melearn, name)) or ""
     assert re.search(r"\(2\.\d+\)|(table|figure|section) 2\.\d", doc, re.IGNORECASE), f"{name} names no formula"

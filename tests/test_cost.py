@@ -98,9 +98,8 @@ def envelope_area_dense(fpr, tpr, n_grid):
     return float(h * (env.sum() - 0.5 * (env[0] + env[-1]))), h
 
 
-labelled_scores = (
-    st.lists(st.tuples(st.integers(0, 1), st.integers(0, 5)), min_size=2, max_size=14)
-    .filter(lambda v: len({yi for yi, _ in v}) == 2)
+labelled_scores = st.lists(st.tuples(st.integers(0, 1), st.integers(0, 5)), min_size=2, max_size=14).filter(
+    lambda v: len({yi for yi, _ in v}) == 2
 )
 
 
@@ -130,8 +129,9 @@ def test_cost_orientation_false_negative_costs_cost01():
 def test_cost_sensitive_error_matches_literal_loop(pairs, c01, c10):
     y = [int(a) for a, _ in pairs]
     pred = [int(b) for _, b in pairs]
-    assert np.isclose(cost_sensitive_error(y, pred, c01, c10), cost_sensitive_error_loop(y, pred, c01, c10),
-                      rtol=1e-12, atol=0)
+    assert np.isclose(
+        cost_sensitive_error(y, pred, c01, c10), cost_sensitive_error_loop(y, pred, c01, c10), rtol=1e-12, atol=0
+    )
 
 
 def test_cost_sensitive_error_matches_sklearn_confusion_matrix():
@@ -146,8 +146,9 @@ def test_cost_sensitive_error_matches_sklearn_confusion_matrix():
 
 @settings(max_examples=100, deadline=None)
 @given(
-    st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=40)
-    .filter(lambda v: len({a for a, _ in v}) == 2),
+    st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=40).filter(
+        lambda v: len({a for a, _ in v}) == 2
+    ),
     st.integers(0, 9),
     st.integers(1, 9),
 )
@@ -404,8 +405,9 @@ def test_envelope_is_the_minimum_over_all_lines():
     roc_points = set(zip(roc.fpr.tolist(), roc.tpr.tolist()))
     assert set(zip(curve.fpr.tolist(), curve.tpr.tolist())) <= roc_points
     mid = 0.5 * (curve.p_cost[1:] + curve.p_cost[:-1])
-    assert np.allclose((1 - curve.tpr) * mid + curve.fpr * (1 - mid), np.interp(mid, curve.p_cost, curve.norm_cost),
-                       rtol=0, atol=1e-14)
+    assert np.allclose(
+        (1 - curve.tpr) * mid + curve.fpr * (1 - mid), np.interp(mid, curve.p_cost, curve.norm_cost), rtol=0, atol=1e-14
+    )
     assert np.all(np.diff(curve.p_cost) >= 0) and curve.p_cost[0] == 0 and curve.p_cost[-1] == 1
 
 

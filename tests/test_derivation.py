@@ -63,19 +63,35 @@ FALSE_STEPS = {
     "limit evaluated": (sp.Limit((1 - 1 / m) ** m, m, sp.oo), sp.exp(-1), []),
     "product evaluated": (sp.Product(2, (j, 1, k)), 2**k, []),
     "sum split by expansion": (sp.Sum(u[j] + 1, (j, 1, k)), sp.Sum(u[j], (j, 1, k)) + k, []),
-    "sum split without its rule": (sp.Sum(u[j] + u[j + 1], (j, 1, k)),
-                                   sp.Sum(u[j], (j, 1, k)) + sp.Sum(u[j + 1], (j, 1, k)), []),
-    "integral split without its rule": (sp.Integral(t + t**2, (t, 0, 1)),
-                                        sp.Integral(t, (t, 0, 1)) + sp.Integral(t**2, (t, 0, 1)), []),
+    "sum split without its rule": (
+        sp.Sum(u[j] + u[j + 1], (j, 1, k)),
+        sp.Sum(u[j], (j, 1, k)) + sp.Sum(u[j + 1], (j, 1, k)),
+        [],
+    ),
+    "integral split without its rule": (
+        sp.Integral(t + t**2, (t, 0, 1)),
+        sp.Integral(t, (t, 0, 1)) + sp.Integral(t**2, (t, 0, 1)),
+        [],
+    ),
     "constant pulled out of a sum silently": (sp.Sum(2 * u[j], (j, 1, k)), 2 * sp.Sum(u[j], (j, 1, k)), []),
     "product of sums": (sp.Sum(u[j] * u[j], (j, 1, k)), sp.Sum(u[j], (j, 1, k)) ** 2, [sums.linearity()]),
     "sum of a constant off by one": (sp.Sum(c, (j, 0, n)), n * c, [sums.constant_sum()]),
-    "split at the wrong index": (sp.Sum(u[j], (j, 1, n)), sp.Sum(u[j], (j, 1, k)) + sp.Sum(u[j], (j, k, n)),
-                                 [sums.split(k)]),
+    "split at the wrong index": (
+        sp.Sum(u[j], (j, 1, n)),
+        sp.Sum(u[j], (j, 1, k)) + sp.Sum(u[j], (j, k, n)),
+        [sums.split(k)],
+    ),
     "telescoping off by one": (sp.Sum(u[j + 1] - u[j], (j, 1, n)), u[n] - u[1], [sums.telescoping(u[j], j)]),
-    "telescoping what does not telescope": (sp.Sum(u[j + 2] - u[j], (j, 1, n)), u[n + 1] - u[1],
-                                            [sums.telescoping(u[j], j)]),
-    "derivative via the wrong computation": (sp.Derivative(t**3, t), 3 * t**2, [Rule.computation("integrals", sp.Integral)]),
+    "telescoping what does not telescope": (
+        sp.Sum(u[j + 2] - u[j], (j, 1, n)),
+        u[n + 1] - u[1],
+        [sums.telescoping(u[j], j)],
+    ),
+    "derivative via the wrong computation": (
+        sp.Derivative(t**3, t),
+        3 * t**2,
+        [Rule.computation("integrals", sp.Integral)],
+    ),
     # missing assumptions
     "log of a product without positivity": (sp.log(a * b), sp.log(a) + sp.log(b), []),
     "log of a power without positivity": (sp.log(a**2), 2 * sp.log(a), []),
@@ -126,12 +142,19 @@ TRUE_STEPS = {
     "log of a product of positives": (sp.log(p * q), sp.log(p) + sp.log(q), []),
     "log of a power of a positive": (sp.log(p**2), 2 * sp.log(p), []),
     "binomial absorption is algebra": (i * sp.binomial(m, i), m * sp.binomial(m - 1, i - 1), []),
-    "integral, computed": (sp.Integral(t**2, (t, 0, 1)), sp.Rational(1, 3), [Rule.computation("integral of t^2", sp.Integral)]),
+    "integral, computed": (
+        sp.Integral(t**2, (t, 0, 1)),
+        sp.Rational(1, 3),
+        [Rule.computation("integral of t^2", sp.Integral)],
+    ),
     "derivative, computed": (sp.Derivative(t**3, t), 3 * t**2, [Rule.computation("derivative of t^3", sp.Derivative)]),
     "limit, computed": (sp.Limit((1 - 1 / m) ** m, m, sp.oo), sp.exp(-1), [Rule.computation("the limit", sp.Limit)]),
     "sum of integers, computed": (sp.Sum(j, (j, 1, k)), k * (k + 1) / 2, [Rule.computation("sum of 1..k", sp.Sum)]),
-    "sum split by its rule": (sp.Sum(2 * u[j] + 1, (j, 1, k)), 2 * sp.Sum(u[j], (j, 1, k)) + sp.Sum(1, (j, 1, k)),
-                              [sums.linearity()]),
+    "sum split by its rule": (
+        sp.Sum(2 * u[j] + 1, (j, 1, k)),
+        2 * sp.Sum(u[j], (j, 1, k)) + sp.Sum(1, (j, 1, k)),
+        [sums.linearity()],
+    ),
     "sum of a constant": (sp.Sum(c, (j, 1, n)), n * c, [sums.constant_sum()]),
     "split at C": (sp.Sum(u[j], (j, 1, n)), sp.Sum(u[j], (j, 1, k)) + sp.Sum(u[j], (j, k + 1, n)), [sums.split(k)]),
     "peel the first term": (sp.Sum(u[j], (j, 0, n)), u[0] + sp.Sum(u[j], (j, 1, n)), [sums.peel_first(0)]),
@@ -265,12 +288,16 @@ def test_a_lemma_needs_a_checked_chain_and_states_what_it_proved():
         Rule.lemma("square", proof)
     proof.check()
     lemma = Rule.lemma("square", proof, source="proved above")
-    assert lemma.kind == "lemma" and lemma.statement == f"{sp.latex((p + q) ** 2)} = {sp.latex(p**2 + 2 * p * q + q**2)}"
+    assert (
+        lemma.kind == "lemma" and lemma.statement == f"{sp.latex((p + q) ** 2)} = {sp.latex(p**2 + 2 * p * q + q**2)}"
+    )
 
 
 def test_a_general_lemma_honours_its_symbols_assumptions():
     # proved for a positive exponent: the integral of t^p over [0, 1] is 1/(p + 1) (false for p <= -1)
-    proof = Derivation(sp.Integral(t**p, (t, 0, 1))).step(1 / (p + 1), "", rules=[Rule.computation("integral", sp.Integral)])
+    proof = Derivation(sp.Integral(t**p, (t, 0, 1))).step(
+        1 / (p + 1), "", rules=[Rule.computation("integral", sp.Integral)]
+    )
     lemma = Rule.lemma("integral of a power", proof.check(), variables=[p])
     r = sp.Symbol("r", positive=True)
     assert chain(sp.Integral(t**r, (t, 0, 1)), 1 / (r + 1), [lemma]).check().checked
@@ -323,7 +350,9 @@ def test_the_ledger_counts_what_the_chains_rest_on():
     assert (ledger.chains, ledger.steps, ledger.algebra_steps) == (2, 2, 1)
     assert ledger.rules["definition"] == [("(2.37)", "")]
     assert [name for name, _ in ledger.rules["cited"]] == ["linearity of expectation", "expectation of a constant"]
-    assert ledger.claims == [{"how": "enumerated", "claim": "AUC = 1 - rank loss", "scope": "every labelling with m <= 5"}]
+    assert ledger.claims == [
+        {"how": "enumerated", "claim": "AUC = 1 - rank loss", "scope": "every labelling with m <= 5"}
+    ]
     assert '"algebra_steps": 1' in repr(ledger) and "Checked by enumeration only" in ledger._repr_html_()
     with pytest.raises(ValueError, match="scope"):
         record_enumeration("a claim", "")

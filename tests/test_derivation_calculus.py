@@ -57,5 +57,6 @@ def test_a_chain_needs_the_rule_and_refuses_a_wrong_step():
         Derivation(outside).step(inside, "no rule named").check()
     Derivation(outside).step(inside, "term by term", rules=[derivative_of_sum()]).check()
     with pytest.raises(DerivationError):
-        Derivation(outside).step(sp.Sum(sp.Derivative(x ** (i + 1), x), (i, a, b)), "wrong",
-                                 rules=[derivative_of_sum()]).check()
+        Derivation(outside).step(
+            sp.Sum(sp.Derivative(x ** (i + 1), x), (i, a, b)), "wrong", rules=[derivative_of_sum()]
+        ).check()

@@ -63,8 +63,9 @@ def test_a_product_is_not_split_and_a_varying_factor_not_pulled_out():
 def test_two_integrals_over_different_variables_are_different_operators():
     first, second = IntegralOver([x]), IntegralOver([y])
     assert first.function is not second.function
-    show_refusal(Derivation(first(2 * f(x))).step(2 * first(f(x)), "the other operator's rule",
-                                                 rules=[second.linearity]))
+    show_refusal(
+        Derivation(first(2 * f(x))).step(2 * first(f(x)), "the other operator's rule", rules=[second.linearity])
+    )
 
 
 def test_an_integral_needs_a_variable():

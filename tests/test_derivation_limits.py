@@ -102,12 +102,16 @@ def test_the_bootstrap_limit_is_proved_step_by_step_and_each_rule_is_needed():
 
 def test_false_limit_steps_are_refused():
     # a sign slip in the derivative
-    show_refusal(Derivation(sp.Limit(sp.log(1 - t) / t, t, 0)).step(sp.Limit(1 / (1 - t), t, 0), "slip",
-                                                                       rules=[lhopital()]))
+    show_refusal(
+        Derivation(sp.Limit(sp.log(1 - t) / t, t, 0)).step(sp.Limit(1 / (1 - t), t, 0), "slip", rules=[lhopital()])
+    )
     # the limit of a ratio is not the ratio of the values when the value is 0/0
     show_refusal(Derivation(sp.Limit(sp.sin(u) / u, u, 0)).step(sp.Integer(0), "plug in", rules=[continuity()]))
     # the limit at infinity silently evaluated
     show_refusal(Derivation(sp.Limit((1 - 1 / x) ** x, x, sp.oo)).step(sp.exp(-1), "no rule"))
     # t = 1/x with the wrong side of zero
-    show_refusal(Derivation(sp.Limit(x * sp.log(1 - 1 / x), x, sp.oo)).step(
-        sp.Limit(sp.log(1 + t) / t, t, 0), "t = -1/x", rules=[reciprocal(t)]))
+    show_refusal(
+        Derivation(sp.Limit(x * sp.log(1 - 1 / x), x, sp.oo)).step(
+            sp.Limit(sp.log(1 + t) / t, t, 0), "t = -1/x", rules=[reciprocal(t)]
+        )
+    )

@@ -42,8 +42,12 @@ def test_each_rewrite_equals_the_sum_it_replaces(case):
         lo = rng.randint(1, 4)
         hi = lo + rng.randint(1, 6)
         limits = {a: lo, b: hi, C: rng.randint(lo, hi - 1)}
-        terms = {**{u[s]: rng.randint(-9, 9) for s in range(0, 20)}, **{v[s]: rng.randint(-9, 9) for s in range(0, 20)},
-                 c: rng.randint(-5, 5), d: rng.randint(-5, 5)}
+        terms = {
+            **{u[s]: rng.randint(-9, 9) for s in range(0, 20)},
+            **{v[s]: rng.randint(-9, 9) for s in range(0, 20)},
+            c: rng.randint(-5, 5),
+            d: rng.randint(-5, 5),
+        }
         values = {"limits": limits, "terms": terms}
         assert explicit(total, values) == explicit(rewritten, values)
 
@@ -83,5 +87,9 @@ def test_two_splits_in_one_step_each_split_their_own_sum():
 def test_relations_are_compared_in_a_standard_form():
     from melearn.derivation import Derivation, Indicator
 
-    assert Derivation(Indicator(sp.Lt(a, b)) + 1).step(
-        sp.Add(Indicator(sp.Gt(b, a)), 1, evaluate=False), "the same relation").check().checked
+    assert (
+        Derivation(Indicator(sp.Lt(a, b)) + 1)
+        .step(sp.Add(Indicator(sp.Gt(b, a)), 1, evaluate=False), "the same relation")
+        .check()
+        .checked
+    )

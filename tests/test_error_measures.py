@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-from melearn import accuracy, error_rate, mean_squared_error
-from melearn import error_measures
+from melearn import accuracy, error_measures, error_rate, mean_squared_error
 
 # -- strategies -------------------------------------------------------------------------------------------------
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)

@@ -16,8 +16,10 @@ import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.extra import numpy as hnp  # noqa: E402
-from scipy import optimize  # noqa: E402
-from scipy import stats  # noqa: E402
+from scipy import (
+    optimize,  # noqa: E402
+    stats,  # noqa: E402
+)
 
 from melearn import friedman_test, nemenyi_cd, nemenyi_q  # noqa: E402
 from melearn.friedman import (  # noqa: E402
@@ -145,8 +147,12 @@ def test_demsar_worked_example():
         ("chi2 centred at k/2", lambda r, n: float(brute_chi2_centred(r, n, shift=0.5)), friedman_f, nemenyi_cd),
         ("F with N instead of N-1", friedman_chi2, lambda c, n, k: n * c / (n * (k - 1) - c), nemenyi_cd),
         ("CD with 12N", friedman_chi2, friedman_f, lambda k, n, a: nemenyi_q(k, a) * math.sqrt(k * (k + 1) / (12 * n))),
-        ("CD without sqrt 2", friedman_chi2, friedman_f,
-         lambda k, n, a: math.sqrt(2) * nemenyi_q(k, a) * math.sqrt(k * (k + 1) / (6 * n))),
+        (
+            "CD without sqrt 2",
+            friedman_chi2,
+            friedman_f,
+            lambda k, n, a: math.sqrt(2) * nemenyi_q(k, a) * math.sqrt(k * (k + 1) / (6 * n)),
+        ),
     ],
     ids=lambda m: m[0],
 )
@@ -448,7 +454,9 @@ def test_nonsignificant_groups_are_the_maximal_cliques(ranks, cd):
     groups = nonsignificant_groups(ranks, cd)
     close = lambda i, j: abs(ranks[i] - ranks[j]) <= cd  # noqa: E731
     cliques = [
-        set(c) for size in range(2, k + 1) for c in itertools.combinations(range(k), size)
+        set(c)
+        for size in range(2, k + 1)
+        for c in itertools.combinations(range(k), size)
         if all(close(i, j) for i, j in itertools.combinations(c, 2))
     ]
     maximal = [c for c in cliques if not any(c < d for d in cliques)]

@@ -154,17 +154,20 @@ def test_no_page_calls_a_claim_proved_that_it_only_enumerates(page):
 
 
 def test_the_landing_page_table_agrees_with_the_ledgers():
-    run = subprocess.run([sys.executable, str(ROOT / "tools" / "ledger_table.py"), "--check"], capture_output=True,
-                         text=True)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "ledger_table.py"), "--check"], capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
 def test_the_ledger_reader_finds_a_ledger_and_only_a_ledger(tmp_path):
     ledger = {"algebra_steps": 1, "chains": 1, "claims": [], "rules": {}, "steps": 2}
-    notebook = {"cells": [
-        {"cell_type": "code", "outputs": [{"data": {"text/plain": json.dumps({"steps": 3})}}]},
-        {"cell_type": "code", "outputs": [{"data": {"text/plain": json.dumps(ledger)}}]},
-    ]}
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "outputs": [{"data": {"text/plain": json.dumps({"steps": 3})}}]},
+            {"cell_type": "code", "outputs": [{"data": {"text/plain": json.dumps(ledger)}}]},
+        ]
+    }
     path = tmp_path / "page.ipynb"
     path.write_text(json.dumps(notebook))
     assert stored_ledger(path) == ledger

@@ -71,7 +71,11 @@ def test_paired_t_matches_scipy_ttest_rel(seed):
 
 
 def test_paired_t_critical_values_are_the_two_sided_t_quantiles():
-    r = paired_t_test([0.1, 0.2, 0.15, 0.3, 0.22, 0.1, 0.12, 0.11, 0.25, 0.2], [0.12, 0.18, 0.2, 0.25, 0.2, 0.13, 0.1, 0.16, 0.2, 0.2], 0.05)
+    r = paired_t_test(
+        [0.1, 0.2, 0.15, 0.3, 0.22, 0.1, 0.12, 0.11, 0.25, 0.2],
+        [0.12, 0.18, 0.2, 0.25, 0.2, 0.13, 0.1, 0.16, 0.2, 0.2],
+        0.05,
+    )
     assert r.critical_value == pytest.approx(2.262157, abs=1e-6)  # t_{0.025, 9}
     assert r.df == 9
 

@@ -50,8 +50,15 @@ def kinds_by_hand(y, s):
 def test_pumpkin_example_segment_kinds():
     seg = roc_segments(EXAMPLE_Y, EXAMPLE_S)
     # 0.77 +, 0.62 -, 0.58 +, 0.47 (+,-), 0.33 -, 0.23 +, 0.15 -
-    assert seg.kinds.tolist() == ["vertical", "horizontal", "vertical", "diagonal", "horizontal", "vertical",
-                                  "horizontal"]
+    assert seg.kinds.tolist() == [
+        "vertical",
+        "horizontal",
+        "vertical",
+        "diagonal",
+        "horizontal",
+        "vertical",
+        "horizontal",
+    ]
     assert seg.kinds.tolist() == kinds_by_hand(EXAMPLE_Y.tolist(), EXAMPLE_S.tolist())
     assert {k: int(np.sum(seg.kinds == k)) for k in KIND_COLORS} == {"vertical": 3, "horizontal": 3, "diagonal": 1}
     assert seg.d_tp.tolist() == [1, 0, 1, 1, 0, 1, 0]
@@ -61,8 +68,11 @@ def test_pumpkin_example_segment_kinds():
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 4)), min_size=2, max_size=25)
-       .filter(lambda v: len({yi for yi, _ in v}) == 2))
+@given(
+    st.lists(st.tuples(st.integers(0, 1), st.integers(0, 4)), min_size=2, max_size=25).filter(
+        lambda v: len({yi for yi, _ in v}) == 2
+    )
+)
 def test_segment_kinds_match_hand_grouping(data):
     y = [yi for yi, _ in data]
     s = [float(si) for _, si in data]

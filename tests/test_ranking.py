@@ -16,14 +16,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from melearn import auc, rank_loss, roc_auc, roc_curve
-from melearn import ranking
+from melearn import auc, rank_loss, ranking, roc_auc, roc_curve
 from melearn.ranking import threshold_counts
 
 # The seed example: (sample, score, label).
 SEED = [
-    ("s1", 0.77, 1), ("s2", 0.62, 0), ("s3", 0.58, 1), ("s4", 0.47, 1),
-    ("s5", 0.47, 0), ("s6", 0.33, 0), ("s7", 0.23, 1), ("s8", 0.15, 0),
+    ("s1", 0.77, 1),
+    ("s2", 0.62, 0),
+    ("s3", 0.58, 1),
+    ("s4", 0.47, 1),
+    ("s5", 0.47, 0),
+    ("s6", 0.33, 0),
+    ("s7", 0.23, 1),
+    ("s8", 0.15, 0),
 ]
 SEED_Y = np.array([label for _, _, label in SEED])
 SEED_S = np.array([score for _, score, _ in SEED])
@@ -101,8 +106,9 @@ def test_seed_example_exact_values():
     # by hand: s1 beats all 4 negatives, s3 beats 3, s4 beats 2 and ties s5, s7 beats 1 -> 10.5 of 16 pairs
     pairs = [(p, n) for p, n in product(range(8), range(8)) if SEED_Y[p] == 1 and SEED_Y[n] == 0]
     assert len(pairs) == 16
-    won = sum(Fraction(1) if SEED_S[p] > SEED_S[n] else Fraction(1, 2) if SEED_S[p] == SEED_S[n] else 0
-              for p, n in pairs)
+    won = sum(
+        Fraction(1) if SEED_S[p] > SEED_S[n] else Fraction(1, 2) if SEED_S[p] == SEED_S[n] else 0 for p, n in pairs
+    )
     assert won == Fraction(21, 2)
     exact_auc = won / 16
     assert exact_auc == Fraction(21, 32)
@@ -130,9 +136,17 @@ def test_docstring_example_by_hand():
     assert roc_auc([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]) == 0.875
 
 
-@pytest.mark.parametrize("encode", [lambda y: y, lambda y: 2 * y - 1, lambda y: y.astype(bool),
-                                    lambda y: y.astype(float), lambda y: (2 * y - 1).astype(float)],
-                         ids=["01", "pm1", "bool", "01-float", "pm1-float"])
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda y: y,
+        lambda y: 2 * y - 1,
+        lambda y: y.astype(bool),
+        lambda y: y.astype(float),
+        lambda y: (2 * y - 1).astype(float),
+    ],
+    ids=["01", "pm1", "bool", "01-float", "pm1-float"],
+)
 def test_label_encodings_agree(encode):
     y = encode(SEED_Y)
     assert roc_auc(y, SEED_S) == 0.65625
@@ -161,8 +175,12 @@ def test_auc_in_unit_interval_and_one_minus_rank_loss(data):
 @given(labelled_scores(), st.sampled_from(["exp", "affine", "cube", "arctan"]))
 def test_invariant_under_strictly_increasing_transform(data, name):
     y, s = data
-    g = {"exp": lambda v: np.exp(v / 3), "affine": lambda v: 3 * v - 7, "cube": lambda v: (v - 0.4) ** 3,
-         "arctan": lambda v: np.arctan(5 * v)}[name]
+    g = {
+        "exp": lambda v: np.exp(v / 3),
+        "affine": lambda v: 3 * v - 7,
+        "cube": lambda v: (v - 0.4) ** 3,
+        "arctan": lambda v: np.arctan(5 * v),
+    }[name]
     t = g(s)
     assert np.unique(t).size == np.unique(s).size  # the transform kept every distinct score distinct
     assert roc_auc(y, t) == roc_auc(y, s)

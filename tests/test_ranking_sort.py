@@ -26,8 +26,25 @@ def pairwise_twice_correct(y, s) -> int:
     return int(2 * total)
 
 
-AWKWARD = np.array([0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1.0, -1.0, 0.5, 2.0, -3.5, 1e308,
-                    -1e308, 1.7976931348623157e308, 1e-300, 7.0])
+AWKWARD = np.array(
+    [
+        0.0,
+        -0.0,
+        5e-324,
+        -5e-324,
+        2.2250738585072014e-308,
+        1.0,
+        -1.0,
+        0.5,
+        2.0,
+        -3.5,
+        1e308,
+        -1e308,
+        1.7976931348623157e308,
+        1e-300,
+        7.0,
+    ]
+)
 
 
 def score_sets(rng):
@@ -62,8 +79,11 @@ def test_packed_sort_counts_pairs_exactly(monkeypatch, chunk):
 def test_every_route_is_taken():
     y = np.array([True, False, True, False])
     routes = {}
-    for name, s in {"float keys": [0.1, 0.2, 0.2, 0.9], "unsigned keys": [-1.0, 0.5, 1.0, -0.5],
-                    "general": [-1e308, 1e308, 0.0, 1.0]}.items():
+    for name, s in {
+        "float keys": [0.1, 0.2, 0.2, 0.9],
+        "unsigned keys": [-1.0, 0.5, 1.0, -0.5],
+        "general": [-1e308, 1e308, 0.0, 1.0],
+    }.items():
         packed = ranking._sorted_keys(y, np.array(s))
         routes[name] = packed is not None
     assert routes == {"float keys": True, "unsigned keys": True, "general": False}

@@ -27,7 +27,8 @@ OPAQUE = (ExprWithLimits, sp.Derivative, sp.Limit, sp.Subs, OpaqueOperator)
 
 def strip_display(expr: sp.Basic) -> sp.Basic:
     """The value of a display form: ``UnevaluatedExpr`` wrappers removed, unevaluated sums, products and powers
-    rebuilt with sympy's automatic evaluation (they only keep a form on screen, e.g. a fraction kept whole)."""
+    rebuilt with sympy's automatic evaluation (they only keep a form on screen, e.g. a fraction kept whole).
+    """
     expr = sp.sympify(expr)
     if not expr.args or isinstance(expr, (sp.Symbol, sp.Number)):
         return expr

@@ -10,8 +10,8 @@ numeric decomposition is :mod:`melearn.bias_variance`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import sympy as sp
 
@@ -73,8 +73,11 @@ class BiasVarianceDerivation:
         options = self.chain_2_41.latex_options
         chain = Derivation(self.chain_2_41.start, lhs="E(f; D)", latex_options=options, layout="below")
         chain.step(self.chain_2_41.result, "(2.41)", rules=[lemma])
-        chain.step(add(self.bias2, self.var, self.eps2), "definitions",
-                   rules=[self.rules[n] for n in ("(2.40)", "(2.38)", "(2.39)") if n in self.rules])
+        chain.step(
+            add(self.bias2, self.var, self.eps2),
+            "definitions",
+            rules=[self.rules[n] for n in ("(2.40)", "(2.38)", "(2.39)") if n in self.rules],
+        )
         return chain
 
 
@@ -132,7 +135,10 @@ def bias_variance_derivation(omit: Iterable[str] = (), *, short: bool = False) -
         "(2.37)": Rule.definition("(2.37)", {f_bar: E(f)}, source="(2.37)"),
         "zero-mean noise": Rule.assumption("zero-mean noise", {E(y_D): y}, source="section 2.5, before (2.41)"),
         "independence": E.independent(
-            [f], [y_D], name="independence", source="the pumpkin book's reason for (2.41): the noise does not depend on f"
+            [f],
+            [y_D],
+            name="independence",
+            source="the pumpkin book's reason for (2.41): the noise does not depend on f",
         ),
         "(2.38)": Rule.definition("(2.38)", {var: E((f - f_bar) ** 2)}, source="(2.38)"),
         "(2.39)": Rule.definition("(2.39)", {eps2: E((y_D - y) ** 2)}, source="(2.39)"),
@@ -177,8 +183,9 @@ def bias_variance_derivation(omit: Iterable[str] = (), *, short: bool = False) -
 
     cross = Derivation(E(mul(2, d_f, d_fy)), latex_options=options, layout="below")
     cross.step(E(add(mul(2, d_f, d_bias), mul(2, d_f, d_noise))), "add and subtract $y$")
-    cross.step(add(mul(2, d_bias, E(d_f)), mul(2, E(mul(d_f, d_noise)))), rf"${tfb} - y$ is a constant",
-               rules=use("linearity"))
+    cross.step(
+        add(mul(2, d_bias, E(d_f)), mul(2, E(mul(d_f, d_noise)))), rf"${tfb} - y$ is a constant", rules=use("linearity")
+    )
     cross.step(mul(2, E(mul(d_f, d_noise))), mean_zero, rules=use("linearity", "constant", "(2.37)"))
     cross.step(mul(2, E(d_f), E(d_noise)), "factorise", rules=use("linearity", "constant", "independence"))
     cross.step(sp.Integer(0), mean_zero, rules=use("linearity", "constant", "(2.37)"))

@@ -27,7 +27,7 @@ def derivative_of_sum() -> Rule:
     def applies(node) -> bool:
         if not (isinstance(node, sp.Derivative) and len(node.variable_count) == 1):
             return False
-        (variable, count), = node.variable_count
+        ((variable, count),) = node.variable_count
         inner = node.expr
         if count != 1 or not isinstance(inner, sp.Sum) or len(inner.limits) != 1:
             return False

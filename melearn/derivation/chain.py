@@ -18,8 +18,8 @@ way, removes every tick until the next ``check()``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 import sympy as sp
 
@@ -185,7 +185,7 @@ class Derivation:
         """What identifies the chain: its first expression and its links (expressions, reasons, rule objects)."""
         return (self.first, self._links())
 
-    def step(self, expr: sp.Basic, why: str, *, rules: Iterable[Rule] = ()) -> "Derivation":
+    def step(self, expr: sp.Basic, why: str, *, rules: Iterable[Rule] = ()) -> Derivation:
         """Append a step: ``expr`` equals the previous expression because ``why``, using ``rules``.
 
         Returns the derivation itself, so that steps chain. Any tick is removed until the next ``check``.
@@ -195,7 +195,7 @@ class Derivation:
         return self
 
     # -- checking --------------------------------------------------------------------------------------------
-    def check(self) -> "Derivation":
+    def check(self) -> Derivation:
         """Prove every step; raise ``DerivationError`` naming the first one that does not hold.
 
         A step fails when it does not follow from the line before modulo its rules, when it changes nothing,

@@ -62,8 +62,13 @@ class IntegralOver:
         (cited).
     """
 
-    def __init__(self, variables: Iterable[sp.Basic], domain: str = r"\boldsymbol{x} \sim \mathcal{D}",
-                 differential: str = r"\mathrm{d}\boldsymbol{x}", name: str = "IntegralOverD"):
+    def __init__(
+        self,
+        variables: Iterable[sp.Basic],
+        domain: str = r"\boldsymbol{x} \sim \mathcal{D}",
+        differential: str = r"\mathrm{d}\boldsymbol{x}",
+        name: str = "IntegralOverD",
+    ):
         self.variables = frozenset(sp.sympify(v) for v in variables)
         if not self.variables:
             raise ValueError("an integral needs at least one variable of integration")
@@ -74,8 +79,7 @@ class IntegralOver:
             unique = f"{name}{count}"
         _NAMES.add(unique)
         # a class of its own even under a name used before: two integrals never share a rule
-        self.function = operator(unique, rf"\int_{{{domain}}}",
-                                 brackets=(" ", rf" \,{differential}"))
+        self.function = operator(unique, rf"\int_{{{domain}}}", brackets=(" ", rf" \,{differential}"))
         self.linearity = Rule(
             "linearity of the integral",
             "cited",

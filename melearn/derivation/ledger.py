@@ -105,14 +105,16 @@ class Ledger:
 
     def summary(self) -> str:
         """One sentence: steps, how many by algebra, rules by kind."""
-        nouns = {"definition": "definition", "assumption": "assumption", "lemma": "lemma", "cited": "cited result",
-                 "computation": "computation"}
-        counts = ", ".join(
-            f"{len(v)} {nouns[k]}" + ("s" if len(v) != 1 else "") for k, v in self.rules.items() if v
-        )
-        return (
-            f"{self.steps} steps proved in {self.chains} chains, {self.algebra_steps} by algebra alone"
-            + (f"; rules used: {counts}" if counts else "")
+        nouns = {
+            "definition": "definition",
+            "assumption": "assumption",
+            "lemma": "lemma",
+            "cited": "cited result",
+            "computation": "computation",
+        }
+        counts = ", ".join(f"{len(v)} {nouns[k]}" + ("s" if len(v) != 1 else "") for k, v in self.rules.items() if v)
+        return f"{self.steps} steps proved in {self.chains} chains, {self.algebra_steps} by algebra alone" + (
+            f"; rules used: {counts}" if counts else ""
         )
 
     def _repr_html_(self) -> str:
@@ -134,7 +136,10 @@ class Ledger:
                 continue
             items = "; ".join(esc(name) + (f" <em>({esc(source)})</em>" if source else "") for name, source in entries)
             rows.append(f"<tr><th>{labels[kind]}</th><td>{items}</td></tr>")
-        for how, label in (("enumerated", "Checked by enumeration only"), ("simulated", "Supported by simulation only")):
+        for how, label in (
+            ("enumerated", "Checked by enumeration only"),
+            ("simulated", "Supported by simulation only"),
+        ):
             claims = [c for c in self.claims if c["how"] == how]
             if claims:
                 items = "<br>".join(f"{esc(c['claim'])} <em>(scope: {esc(c['scope'])})</em>" for c in claims)

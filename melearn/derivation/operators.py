@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
@@ -120,8 +120,15 @@ class Expectation:
         """Whether ``expr`` is a constant under this operator (it contains no random quantity)."""
         return not self.is_random(expr)
 
-    def independent(self, first: Iterable[sp.Basic], second: Iterable[sp.Basic], name: str = "independence",
-                    *, kind: str = "assumption", source: str = "") -> Rule:
+    def independent(
+        self,
+        first: Iterable[sp.Basic],
+        second: Iterable[sp.Basic],
+        name: str = "independence",
+        *,
+        kind: str = "assumption",
+        source: str = "",
+    ) -> Rule:
         r"""The rule :math:`\mathbb{E}[g(A)\,h(B)] = \mathbb{E}[g(A)]\,\mathbb{E}[h(B)]` for independent A and B.
 
         Independence is a hypothesis, so the rule is an ``assumption`` (name where it is assumed in ``source``);
@@ -204,8 +211,9 @@ class _NotationOperator(OpaqueOperator):
 
 def operator(name: str, symbol: str, *, nargs: int = 1, brackets: tuple[str, str] = (r"\left(", r"\right)")) -> type:
     r"""A new unevaluated operator, printed as ``symbol(args)``: e.g. ``operator("P", r"\mathrm{P}")``."""
-    return type(name, (_NotationOperator,), {"nargs": nargs, "symbol": symbol, "left": brackets[0],
-                                             "right": brackets[1]})
+    return type(
+        name, (_NotationOperator,), {"nargs": nargs, "symbol": symbol, "left": brackets[0], "right": brackets[1]}
+    )
 
 
 #: Probability of an event, :math:`\mathrm{P}(\cdot)`.

@@ -26,8 +26,8 @@ package and are tested for soundness there; pages build their rules with the con
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
 
 import sympy as sp
 
@@ -83,14 +83,14 @@ class Rule:
 
     # -- rules that are equations ---------------------------------------------------------------------------
     @classmethod
-    def _from_equations(cls, kind: str, name: str, mapping, source: str, symbol: str = "=") -> "Rule":
+    def _from_equations(cls, kind: str, name: str, mapping, source: str, symbol: str = "=") -> Rule:
         pairs = _pairs(mapping)
         statement = r",\quad ".join(f"{sp.latex(lhs)} {symbol} {sp.latex(rhs)}" for lhs, rhs in pairs)
         equations = tuple(sp.Eq(lhs, rhs, evaluate=False) for lhs, rhs in pairs)
         return cls(name, kind, statement, _substitute(pairs), source, equations)
 
     @classmethod
-    def definition(cls, name: str, mapping, *, source: str = "") -> "Rule":
+    def definition(cls, name: str, mapping, *, source: str = "") -> Rule:
         r"""A definition: each left-hand side is a new name for its right-hand side (shown as ``:=``).
 
         ``mapping`` is ``{name: meaning}`` or a ``(name, meaning)`` pair; the rule unfolds each name into its
@@ -100,12 +100,12 @@ class Rule:
         return cls._from_equations("definition", name, mapping, source, symbol=r"\mathrel{:=}")
 
     @classmethod
-    def assumption(cls, name: str, mapping, *, source: str = "") -> "Rule":
+    def assumption(cls, name: str, mapping, *, source: str = "") -> Rule:
         """A hypothesis, stated as equations ``{lhs: rhs}``: the derivation holds only where it does."""
         return cls._from_equations("assumption", name, mapping, source)
 
     @classmethod
-    def cited(cls, name: str, mapping, *, source: str) -> "Rule":
+    def cited(cls, name: str, mapping, *, source: str) -> Rule:
         """A result taken from a reference (``source``, required), stated as equations ``{lhs: rhs}``.
 
         Left-hand sides may hold ``sympy.Wild`` placeholders: the rule then applies to every instance.
@@ -115,7 +115,7 @@ class Rule:
         return cls._from_equations("cited", name, mapping, source)
 
     @classmethod
-    def lemma(cls, name: str, derivation, *, source: str = "", variables: Iterable[sp.Symbol] = ()) -> "Rule":
+    def lemma(cls, name: str, derivation, *, source: str = "", variables: Iterable[sp.Symbol] = ()) -> Rule:
         r"""The equation a checked derivation proved (its first expression equals its last), as a rule.
 
         Parameters
@@ -146,8 +146,8 @@ class Rule:
 
     # -- sympy computations -----------------------------------------------------------------------------------
     @classmethod
-    def computation(cls, name: str, target, *, statement: str | None = None) -> "Rule":
-        r"""sympy evaluates the nodes of type ``target`` (e.g. ``sympy.Integral``), and nothing else.
+    def computation(cls, name: str, target, *, statement: str | None = None) -> Rule:
+        r"""A rule in which sympy evaluates the nodes of type ``target`` (e.g. ``sympy.Integral``), and nothing else.
 
         Parameters
         ----------
@@ -228,8 +228,7 @@ def _replace_pattern(pattern, template):
 
     def rewrite(expr):
         expr = sp.sympify(expr)
-        return expr.replace(lambda node: node.match(pattern) is not None,
-                            lambda node: instantiate(node.match(pattern)))
+        return expr.replace(lambda node: node.match(pattern) is not None, lambda node: instantiate(node.match(pattern)))
 
     return rewrite
 

@@ -50,9 +50,7 @@ def linearity() -> Rule:
             total += constant * sp.Sum(varying, (i, lo, hi))
         return total
 
-    return _sum_rule(
-        "linearity of the sum", r"\sum_{i} (c\,a_i + d\,b_i) = c \sum_{i} a_i + d \sum_{i} b_i", transform
-    )
+    return _sum_rule("linearity of the sum", r"\sum_{i} (c\,a_i + d\,b_i) = c \sum_{i} a_i + d \sum_{i} b_i", transform)
 
 
 def constant_sum() -> Rule:
@@ -86,7 +84,8 @@ def split(at, *, lower=None, upper=None) -> Rule:
 
     c = sp.latex(at)
     return _sum_rule(
-        f"split the sum at {at}", rf"\sum_{{i=a}}^{{b}} f_i = \sum_{{i=a}}^{{{c}}} f_i + \sum_{{i={c}+1}}^{{b}} f_i",
+        f"split the sum at {at}",
+        rf"\sum_{{i=a}}^{{b}} f_i = \sum_{{i=a}}^{{{c}}} f_i + \sum_{{i={c}+1}}^{{b}} f_i",
         transform,
     )
 

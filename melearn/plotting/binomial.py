@@ -56,11 +56,23 @@ def binomial_test_pmf(ax, m, eps0, alpha, *, observed=None, accept_color="0.75",
         color=reject_color,
         label=rf"reject $H_0$: size $= {result.size:.4f} < \alpha = {alpha:g}$",
     )
-    ax.axvline(result.critical_value, color="k", linestyle="--", linewidth=1,
-               label=rf"$\bar\epsilon = {result.critical_count}/{m}$")
+    ax.axvline(
+        result.critical_value,
+        color="k",
+        linestyle="--",
+        linewidth=1,
+        label=rf"$\bar\epsilon = {result.critical_count}/{m}$",
+    )
     if observed is not None:
-        ax.plot([result.statistic], [0], marker="^", markersize=10, color="k", linestyle="none",
-                label=rf"observed $\hat\epsilon = {result.statistic:g}$")
+        ax.plot(
+            [result.statistic],
+            [0],
+            marker="^",
+            markersize=10,
+            color="k",
+            linestyle="none",
+            label=rf"observed $\hat\epsilon = {result.statistic:g}$",
+        )
     ax.set_xlabel(r"test error rate $\hat\epsilon$")
     ax.set_ylabel(rf"$P(\hat\epsilon;\ \epsilon_0 = {eps0:g})$")
     ax.set_title(rf"$m = {m}$, $H_0: \epsilon \leq {eps0:g}$")

@@ -148,8 +148,9 @@ def _book(ax, r, cd, names, color):
     k = r.size
     y = np.arange(k, 0, -1)  # the first algorithm on top, as in Figure 2.8
     for yi, ri in zip(y.tolist(), r.tolist()):
-        ax.plot([ri - cd / 2, ri + cd / 2], [yi, yi], color=color, lw=2, solid_capstyle="butt",
-                marker="|", markersize=10)
+        ax.plot(
+            [ri - cd / 2, ri + cd / 2], [yi, yi], color=color, lw=2, solid_capstyle="butt", marker="|", markersize=10
+        )
         ax.scatter([ri], [yi], s=40, color=color, zorder=3, edgecolor="black", linewidth=0.6)
     ax.set_yticks(y, names)
     ax.set_ylim(0.4, k + 0.6)
@@ -183,13 +184,13 @@ def _demsar(ax, r, cd, names, color):
         depth = -(position + 1) if left else -(k - position)
         x_text = 0.6 if left else k + 0.4
         ax.plot([r[i], r[i], x_text], [0, depth, depth], color="0.3", lw=0.8)
-        ax.text(x_text, depth + 0.1, f"{names[i]} ({r[i]:.3f})", ha="left" if left else "right", va="bottom",
-                fontsize=9)
+        ax.text(
+            x_text, depth + 0.1, f"{names[i]} ({r[i]:.3f})", ha="left" if left else "right", va="bottom", fontsize=9
+        )
     # groups with no significant difference, as thick lines just below the axis
     groups = nonsignificant_groups(r, cd)
     step = min(0.2, 0.7 / max(len(groups), 1))
     for g, group in enumerate(groups):
         ys = -0.2 - step * g
-        ax.plot([r[group[0]] - 0.03, r[group[-1]] + 0.03], [ys, ys], color=color, lw=3.5,
-                solid_capstyle="round")
+        ax.plot([r[group[0]] - 0.03, r[group[-1]] + 0.03], [ys, ys], color=color, lw=3.5, solid_capstyle="round")
     return ax

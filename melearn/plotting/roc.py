@@ -149,8 +149,16 @@ def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, le
     for i, kind in enumerate(seg.kinds.tolist()):
         label = _KIND_LABELS[kind] if kind not in labelled else None
         labelled.add(kind)
-        ax.plot(seg.fpr[i : i + 2], seg.tpr[i : i + 2], color=KIND_COLORS[kind], ls=KIND_STYLES[kind], lw=2.5,
-                label=label, solid_capstyle="round", dash_capstyle="round")
+        ax.plot(
+            seg.fpr[i : i + 2],
+            seg.tpr[i : i + 2],
+            color=KIND_COLORS[kind],
+            ls=KIND_STYLES[kind],
+            lw=2.5,
+            label=label,
+            solid_capstyle="round",
+            dash_capstyle="round",
+        )
     if points:
         ax.plot(seg.fpr, seg.tpr, "o", color="black", ms=3.5, zorder=3)
     ax.set_xlim(-0.02, 1.02)
@@ -208,8 +216,14 @@ def shade_auc(ax, fpr, tpr, *, color: str = "tab:blue", alpha: float = 0.25):
     x, y = _curve(fpr, tpr)
     for i in range(x.size - 1):  # one polygon per segment of the curve (not per sample)
         if x[i + 1] > x[i]:
-            ax.fill([x[i], x[i + 1], x[i + 1], x[i]], [0, 0, y[i + 1], y[i]], facecolor=color, alpha=alpha,
-                    edgecolor=color, lw=0.8)
+            ax.fill(
+                [x[i], x[i + 1], x[i + 1], x[i]],
+                [0, 0, y[i + 1], y[i]],
+                facecolor=color,
+                alpha=alpha,
+                edgecolor=color,
+                lw=0.8,
+            )
     return ax
 
 

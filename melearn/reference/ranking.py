@@ -13,8 +13,9 @@ threshold when its score is at least the threshold, so tied scores enter togethe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 __all__ = [
     "PUMPKIN_EXAMPLE",

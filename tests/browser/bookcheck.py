@@ -73,8 +73,10 @@ def _toc_files(node) -> list[str]:
 def toc_pages() -> list[str]:
     """The document names of the book (root first), without suffix: ``["chapters/intro", ...]``."""
     toc = Path(os.environ.get("MELEARN_BOOK_TOC", REPO / "_toc.yml"))
-    pages = [Path(name).with_suffix("").as_posix() if Path(name).suffix in {".md", ".ipynb"} else name
-             for name in _toc_files(yaml.safe_load(toc.read_text(encoding="utf-8")))]
+    pages = [
+        Path(name).with_suffix("").as_posix() if Path(name).suffix in {".md", ".ipynb"} else name
+        for name in _toc_files(yaml.safe_load(toc.read_text(encoding="utf-8")))
+    ]
     return list(dict.fromkeys(pages))
 
 
@@ -93,7 +95,7 @@ class LocalServer:
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    def __enter__(self) -> "LocalServer":
+    def __enter__(self) -> LocalServer:
         self.thread.start()
         return self
 
@@ -352,8 +354,9 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
         has_math = page.evaluate("() => document.querySelectorAll('.math').length") > 0
         if has_math:
             try:
-                page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise",
-                                       timeout=30_000)
+                page.wait_for_function(
+                    "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30_000
+                )
                 report.typeset = bool(page.evaluate(_WAIT_FOR_MATHJAX_JS))
             except Exception as error:  # noqa: BLE001 - reported as "MathJax did not run"
                 report.math_errors.append(f"MathJax did not load or finish: {error}")
@@ -374,8 +377,9 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
         report.links = facts["links"]
         report.equation_numbers = [eq["text"] for eq in facts["eqnos"]]
         report.equation_headerlinks_missing = [
-            f"{eq['text']} (id {eq['id']})" for eq in facts["eqnos"] if not eq["headerlink"] or not eq["id"]
-            or eq["headerlink"] != f"#{eq['id']}"
+            f"{eq['text']} (id {eq['id']})"
+            for eq in facts["eqnos"]
+            if not eq["headerlink"] or not eq["id"] or eq["headerlink"] != f"#{eq['id']}"
         ]
         _check_links(report, facts, url, base, links)
 
@@ -385,7 +389,9 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
             page.screenshot(path=str(shot), full_page=True)
             report.screenshots.append(shot)
         # dark mode, as the theme's switch sets it: figures must keep a white background
-        page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }")
+        page.evaluate(
+            "() => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }"
+        )
         report.dark_image_backgrounds = page.evaluate(
             """() => Array.from(document.querySelectorAll('.cell_output img, .output img'))
                  .map((img) => [img.getAttribute('src'), getComputedStyle(img).backgroundColor])
@@ -393,12 +399,16 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
                  .map(([src, bg]) => `${src}: ${bg}`)"""
         )
         if screenshot_stem is not None:  # the first figure (if any) in view: that is what dark mode risks
-            page.evaluate("() => { const img = document.querySelector('.cell_output img');"
-                          "        if (img) img.scrollIntoView({block: 'center'}); }")
+            page.evaluate(
+                "() => { const img = document.querySelector('.cell_output img');"
+                "        if (img) img.scrollIntoView({block: 'center'}); }"
+            )
             shot = screenshot_stem.with_name(screenshot_stem.name + "-desktop-dark.png")
             page.screenshot(path=str(shot), full_page=False)
             report.screenshots.append(shot)
-        page.evaluate("() => { document.documentElement.dataset.theme = 'light'; document.documentElement.dataset.mode = 'light'; }")
+        page.evaluate(
+            "() => { document.documentElement.dataset.theme = 'light'; document.documentElement.dataset.mode = 'light'; }"
+        )
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(200)  # let the theme's responsive layout settle
         overflow = page.evaluate(_OVERFLOW_JS)
@@ -432,7 +442,9 @@ def _check_links(report: PageReport, facts: dict, page_url: str, base: str, link
                 report.broken_links.append(f"{link['raw']!r} ({link['text']!r}): no element #{fragment} on this page")
             number = own_equations.get(fragment)
             if number and "headerlink" not in link["classes"] and link["text"] != number:
-                report.bad_equation_refs.append(f"{link['raw']!r} shows {link['text']!r} but the equation shows {number}")
+                report.bad_equation_refs.append(
+                    f"{link['raw']!r} shows {link['text']!r} but the equation shows {number}"
+                )
             continue
         status = links.status(target)
         if status != 200:
@@ -443,7 +455,9 @@ def _check_links(report: PageReport, facts: dict, page_url: str, base: str, link
             # an equation reference must show the number of the equation it points at
             numbers = links.equation_number(target, fragment)
             if numbers is not None and link["text"] not in (numbers, f"({numbers})"):
-                report.bad_equation_refs.append(f"{link['raw']!r} shows {link['text']!r} but the target shows ({numbers})")
+                report.bad_equation_refs.append(
+                    f"{link['raw']!r} shows {link['text']!r} but the target shows ({numbers})"
+                )
 
 
 def claimed_formulas(title: str) -> list[str]:

@@ -117,9 +117,14 @@ def test_reader_buttons(report):
     hrefs = [link["href"] for link in report.links]
     downloads = [h for h in hrefs if "/_sources/" in h]
     assert downloads, f"{report.url}: no download button"
-    buttons = [link["href"] for link in report.links
-               if any(name in link["classes"] for name in ("btn-source-repository-button", "btn-source-issues-button",
-                                                           "btn-source-edit-button"))]
+    buttons = [
+        link["href"]
+        for link in report.links
+        if any(
+            name in link["classes"]
+            for name in ("btn-source-repository-button", "btn-source-issues-button", "btn-source-edit-button")
+        )
+    ]
     launch = [h for h in hrefs if h.startswith(("https://mybinder.org", "https://colab.research.google.com"))]
     repository = os.environ.get("MELEARN_REPOSITORY_URL", "").strip().rstrip("/")
     if not repository:
@@ -145,7 +150,10 @@ def test_screenshots_saved():
 
 @pytest.mark.parametrize(
     "query, expected",
-    [("AUC", ["chapters/auc.html", "chapters/rank_loss.html"]), ("ROC", ["chapters/roc_curve.html", "chapters/auc.html"])],
+    [
+        ("AUC", ["chapters/auc.html", "chapters/rank_loss.html"]),
+        ("ROC", ["chapters/roc_curve.html", "chapters/auc.html"]),
+    ],
 )
 def test_search_finds_pages(browser_context, server, query, expected):
     expected = [page for page in expected if page[: -len(".html")] in PAGES]

@@ -18,15 +18,20 @@ HEAD = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title
 <script defer src="_static/mathjax/tex-mml-chtml.js"></script></head>
 <body><main><h1>{title}</h1>{body}</main></body></html>"""
 
-CLEAN = HEAD.format(title="(9.1) A clean page", body=r"""
+CLEAN = HEAD.format(
+    title="(9.1) A clean page",
+    body=r"""
 <p>Inline <span class="math notranslate nohighlight">\(\frac{1}{2}\)</span> and a formula:</p>
 <div class="math notranslate nohighlight" id="equation-eq-9-1"><span class="eqno">(9.1)<a class="headerlink"
  href="#equation-eq-9-1">#</a></span>\[x = \frac{1}{2}\]</div>
 <pre><code>print("\\(not math\\) $$ in code is fine")</code></pre>
 <p><a href="clean.html#equation-eq-9-1">(9.1)</a> <a href="other.html">other</a></p>
-""")
+""",
+)
 
-BROKEN = HEAD.format(title="(9.1)-(9.2) A broken page", body=r"""
+BROKEN = HEAD.format(
+    title="(9.1)-(9.2) A broken page",
+    body=r"""
 <p>Extra brace: <span class="math notranslate nohighlight">\(\frac{1}{2}}\)</span></p>
 <p>Unknown macro: <span class="math notranslate nohighlight">\(\fracc{1}{2}\)</span></p>
 <p>Never typeset: \(\frac{1}{\)</p>
@@ -36,7 +41,8 @@ BROKEN = HEAD.format(title="(9.1)-(9.2) A broken page", body=r"""
 <a href="clean.html#equation-eq-9-1">(9.3)</a> <a href="#equation-eq-9-1">(9.9)</a>
 <img src="https://example.invalid/tracker.png" alt="">
 <script>undefinedFunction();</script>
-""")
+""",
+)
 
 
 @pytest.fixture(scope="module")
