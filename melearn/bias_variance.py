@@ -148,7 +148,7 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     cross = -2.0 * covariance + 2.0 * (f_mean - y) * (y - y_mean)
     fields = []
     with np.errstate(over="ignore"):
-        for name, field in zip(BiasVariance._fields, (error, bias2, variance, noise, cross)):
+        for name, field in zip(BiasVariance._fields, (error, bias2, variance, noise, cross), strict=True):
             fields.append(
                 require_finite_result(
                     np.ldexp(np.ldexp(field, e), e), f"{name} at some point of predictions, y_observed and y_true"
@@ -223,7 +223,7 @@ def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance
     return BiasVariance(
         *(
             _mean_without_overflow(field, f"{name} (averaged over the points of predictions)")
-            for name, field in zip(BiasVariance._fields, by_point)
+            for name, field in zip(BiasVariance._fields, by_point, strict=True)
         )
     )
 

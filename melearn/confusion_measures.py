@@ -303,7 +303,7 @@ def _as_confusion_table(confusions) -> np.ndarray:
             raise ValueError(
                 f"confusions[{i}] must be a confusion record (tp, fp, fn, tn), got {type(c).__name__} {c!r:.60}"
             )
-        for field, v in zip(Confusion._fields, values):
+        for field, v in zip(Confusion._fields, values, strict=True):
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
                 raise ValueError(f"confusions[{i}].{field} must be an integer count, got {type(v).__name__} {v!r:.40}")
             if v < 0:
@@ -489,4 +489,4 @@ def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
     fp = np.bincount(predicted, minlength=n) - tp
     fn = np.bincount(truth, minlength=n) - tp
     tn = m - tp - fp - fn
-    return [Confusion(int(a), int(b), int(c), int(d)) for a, b, c, d in zip(tp, fp, fn, tn)]
+    return [Confusion(int(a), int(b), int(c), int(d)) for a, b, c, d in zip(tp, fp, fn, tn, strict=True)]

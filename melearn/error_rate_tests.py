@@ -129,9 +129,9 @@ class TTestResult(NamedTuple):
 
 # -- the binomial test -----------------------------------------------------------------------------------------
 def _exact_tail(c: int, m: int, eps0: float) -> Fraction:
-    """:math:`P(X > c)` for :math:`X \\sim B(m, \\epsilon_0)` as an exact fraction (``eps0`` as its exact binary value).
+    r""":math:`P(X > c)` for :math:`X \sim B(m, \epsilon_0)` as an exact fraction (``eps0`` as its exact binary value).
 
-    With :math:`\\epsilon_0 = a/b`, the tail is :math:`b^{-m} \\sum_{i>c} \\binom{m}{i} a^i (b-a)^{m-i}`; the
+    With :math:`\epsilon_0 = a/b`, the tail is :math:`b^{-m} \sum_{i>c} \binom{m}{i} a^i (b-a)^{m-i}`; the
     shorter of the two sides of ``c`` is summed in integers. Used for near-ties only, with ``m <= EXACT_MAX_M``.
     """
     a, b = Fraction(eps0).as_integer_ratio()

@@ -62,8 +62,9 @@ class FriedmanResult(NamedTuple):
 
 
 class NullDistribution(NamedTuple):
-    r"""The exact distribution of :math:`\tau_{\chi^2}` under the null hypothesis: ``chi2[j]`` has probability
-    ``probability[j]``; values strictly increasing.
+    r"""The exact distribution of :math:`\tau_{\chi^2}` under the null hypothesis.
+
+    ``chi2[j]`` has probability ``probability[j]``; values strictly increasing.
     """
 
     chi2: np.ndarray

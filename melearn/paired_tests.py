@@ -253,8 +253,8 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     power of two before squaring, so inputs from 5e-324 to 1.8e308 give the right statistic; ``mu`` or
     ``sigma`` beyond the float range (differences near 1.8e308) raise ``ValueError``. ``alpha`` is refused when
     the t quantile does not give it back through the survival function to a relative 1e-6 (for k = 2 below
-    about 1e-150, for larger k below about 1e-270); the critical value is the upper quantile itself (``isf``), never ``ppf(1 - alpha/2)``, which
-    is inf below alpha = 1e-16.
+    about 1e-150, for larger k below about 1e-270); the critical value is the upper quantile itself (``isf``),
+    never ``ppf(1 - alpha/2)``, which is inf below alpha = 1e-16.
 
     References
     ----------

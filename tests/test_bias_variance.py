@@ -34,7 +34,6 @@ def literal_fractions(predictions, y_observed, y_true):
     out = {k: Fraction(0) for k in ("error", "bias2", "variance", "noise", "cross")}
     for i in range(n):
         f_bar = sum(P[t][i] for t in range(T)) / T
-        y_bar = sum(Y[t][i] for t in range(T)) / T
         out["error"] += sum((P[t][i] - Y[t][i]) ** 2 for t in range(T)) / T
         out["variance"] += sum((P[t][i] - f_bar) ** 2 for t in range(T)) / T
         out["noise"] += sum((Y[t][i] - yt[i]) ** 2 for t in range(T)) / T

@@ -249,7 +249,7 @@ def test_one_vs_rest_matches_sklearn():
     y, p = _multiclass(3)
     ours = one_vs_rest_confusions(y, p)
     theirs = multilabel_confusion_matrix(y, p)
-    for c, ((tn, fp), (fn, tp)) in zip(ours, theirs):
+    for c, ((tn, fp), (fn, tp)) in zip(ours, theirs, strict=True):
         assert c == Confusion(tp, fp, fn, tn)
 
 

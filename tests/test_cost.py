@@ -48,7 +48,7 @@ SEED_S = np.array([0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15])
 def cost_sensitive_error_loop(y_true, y_pred, cost01, cost10):
     """(2.23) as printed: a sum over D+ and a sum over D-, one sample at a time."""
     total = 0.0
-    for yi, fi in zip(y_true, y_pred):
+    for yi, fi in zip(y_true, y_pred, strict=True):
         if yi == 1 and fi != yi:
             total += cost01
         elif yi != 1 and fi != yi:
@@ -62,8 +62,8 @@ def roc_points_exact(y, s):
     m_neg = len(y) - m_pos
     points = [(Fraction(0), Fraction(0))]
     for t in sorted(set(s), reverse=True):
-        tp = sum(1 for v, si in zip(y, s) if v == 1 and si >= t)
-        fp = sum(1 for v, si in zip(y, s) if v != 1 and si >= t)
+        tp = sum(1 for v, si in zip(y, s, strict=True) if v == 1 and si >= t)
+        fp = sum(1 for v, si in zip(y, s, strict=True) if v != 1 and si >= t)
         points.append((Fraction(fp, m_neg), Fraction(tp, m_pos)))
     return points
 
@@ -87,7 +87,7 @@ def envelope_area_exact(points):
             if 0 < x < 1:
                 xs.add(x)
     xs = sorted(xs)
-    return sum((x1 - x0) * (env(x0) + env(x1)) / 2 for x0, x1 in zip(xs, xs[1:]))
+    return sum((x1 - x0) * (env(x0) + env(x1)) / 2 for x0, x1 in zip(xs[:-1], xs[1:], strict=True))
 
 
 def envelope_area_dense(fpr, tpr, n_grid):
@@ -402,8 +402,8 @@ def test_envelope_is_the_minimum_over_all_lines():
     brute = np.min(np.outer(1 - x, roc.fpr) + np.outer(x, 1 - roc.tpr), axis=1)
     assert np.allclose(env, brute, rtol=0, atol=1e-14)
     # the hull vertices are ROC points, and each one's line is the envelope on its piece
-    roc_points = set(zip(roc.fpr.tolist(), roc.tpr.tolist()))
-    assert set(zip(curve.fpr.tolist(), curve.tpr.tolist())) <= roc_points
+    roc_points = set(zip(roc.fpr.tolist(), roc.tpr.tolist(), strict=True))
+    assert set(zip(curve.fpr.tolist(), curve.tpr.tolist(), strict=True)) <= roc_points
     mid = 0.5 * (curve.p_cost[1:] + curve.p_cost[:-1])
     assert np.allclose(
         (1 - curve.tpr) * mid + curve.fpr * (1 - mid), np.interp(mid, curve.p_cost, curve.norm_cost), rtol=0, atol=1e-14
@@ -485,7 +485,7 @@ def test_plot_cost_curve_draws_every_line_and_the_envelope(ax):
     (collection,) = [c for c in ax.collections if isinstance(c, LineCollection)]
     segments = collection.get_segments()
     assert len(segments) == roc.fpr.size
-    for seg, fpr, tpr in zip(segments, roc.fpr, roc.tpr):
+    for seg, fpr, tpr in zip(segments, roc.fpr, roc.tpr, strict=True):
         assert np.allclose(seg, [[0, fpr], [1, 1 - tpr]])  # from (0, FPR) to (1, FNR)
     curve = cost_curve(SEED_Y, SEED_S)
     envelope = [line for line in ax.lines if line.get_label().startswith("lower envelope")]

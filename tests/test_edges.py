@@ -245,8 +245,8 @@ def scored(draw, *, need_both=True):
 
 
 def _pair_fraction(truth, scores):
-    pos = [s for t, s in zip(truth, scores) if t]
-    neg = [s for t, s in zip(truth, scores) if not t]
+    pos = [s for t, s in zip(truth, scores, strict=True) if t]
+    neg = [s for t, s in zip(truth, scores, strict=True) if not t]
     good = sum(Fraction(1) if p > n else Fraction(1, 2) if p == n else 0 for p in pos for n in neg)
     return good / (len(pos) * len(neg))
 
@@ -299,7 +299,7 @@ def label_pair_call(draw, name):
     else:
         (ya, ra), (yb, rb) = draw(container(a)), draw(container(b))
         refuse = refuse or ra or rb
-    mismatches = sum(x != y for x, y in zip(a, b))
+    mismatches = sum(x != y for x, y in zip(a, b, strict=True))
 
     def check(out):
         expected = Fraction(mismatches, m) if name == "error_rate" else Fraction(m - mismatches, m)
@@ -312,9 +312,9 @@ def label_pair_call(draw, name):
 def confusion_call(draw, name):
     m = draw(st.integers(0, MAX_LEN))
     (yt, truth, r1), (yp, pred, r2) = draw(binary_labels(m=m)), draw(binary_labels(m=m))
-    tp = sum(t and p for t, p in zip(truth, pred))
-    fp = sum(p and not t for t, p in zip(truth, pred))
-    fn = sum(t and not p for t, p in zip(truth, pred))
+    tp = sum(t and p for t, p in zip(truth, pred, strict=True))
+    fp = sum(p and not t for t, p in zip(truth, pred, strict=True))
+    fn = sum(t and not p for t, p in zip(truth, pred, strict=True))
     refuse = r1 or r2 or m == 0
     kwargs = {}
     beta = Fraction(1)
@@ -381,7 +381,7 @@ def mse_call(draw):
     a = draw(st.lists(finite_floats, min_size=m, max_size=m))
     b = draw(st.lists(finite_floats, min_size=m, max_size=m))
     (ya, ra), (yb, rb) = draw(container(a)), draw(container(b))
-    exact = sum((F(x) - F(y)) ** 2 for x, y in zip(a, b)) / m if m else 0
+    exact = sum((F(x) - F(y)) ** 2 for x, y in zip(a, b, strict=True)) / m if m else 0
     refuse = ra or rb or m == 0 or beyond(exact)
     return Call((ya, yb), refuse=refuse, check=lambda out: close(out, exact, rel=1e-13))
 
@@ -396,7 +396,7 @@ def auc_call(draw):
     (xo, rx), (yo, ry) = draw(container(x)), draw(container(y))
     terms = [(F(x[i + 1]) - F(x[i])) * (F(y[i]) + F(y[i + 1])) / 2 for i in range(n - 1)]
     exact = sum(terms)
-    decreasing = any(b < a for a, b in zip(x, x[1:]))
+    decreasing = any(b < a for a, b in zip(x[:-1], x[1:], strict=True))
     scale = sum(abs(t) for t in terms)
     # the sum may cancel: within its rounding (relative to the size of the terms) of the float edge, either answer
     margin = scale / 10**12
@@ -412,8 +412,8 @@ def cost_error_call(draw):
     c01, c10 = draw(st.one_of(nonneg_floats, bad_scalars)), draw(st.one_of(nonneg_floats, bad_scalars))
     ok_cost = all(isinstance(c, float) and math.isfinite(c) and c >= 0 for c in (c01, c10)) and (c01 or c10)
     refuse = r1 or r2 or m == 0 or not ok_cost
-    fn = sum(t and not p for t, p in zip(truth, pred))
-    fp = sum(p and not t for t, p in zip(truth, pred))
+    fn = sum(t and not p for t, p in zip(truth, pred, strict=True))
+    fp = sum(p and not t for t, p in zip(truth, pred, strict=True))
 
     def check(out):
         close(out, (fn * F(c01) + fp * F(c10)) / m, rel=1e-13)
@@ -462,7 +462,7 @@ def probability_cost_call(draw, name):
 
     def check(out):
         values = np.atleast_1d(out)
-        for v, p in zip(values, ps):
+        for v, p in zip(values, ps, strict=True):
             share = _share(p, c01, c10)
             if name == "positive_probability_cost":
                 close(v, share, scale=1, rel=1e-14)
@@ -484,7 +484,7 @@ def bias_variance_call(draw, name):
     for i in range(n):
         P, Y, yt = [F(r[i]) for r in p], [F(r[i]) for r in yd], F(y[i])
         fm = sum(P) / t
-        error = sum((a - b) ** 2 for a, b in zip(P, Y)) / t
+        error = sum((a - b) ** 2 for a, b in zip(P, Y, strict=True)) / t
         variance = sum((a - fm) ** 2 for a in P) / t
         noise = sum((b - yt) ** 2 for b in Y) / t
         bias2 = (fm - yt) ** 2
@@ -594,7 +594,7 @@ def paired_call(draw):
     alpha = draw(st.one_of(st.sampled_from([0.05, 1e-10, 1e-300]), bad_scalars))
     (ao, ra), (bo, rb) = draw(container(a)), draw(container(b))
     refuse = ra or rb or k < 2 or not isinstance(alpha, float) or not (0 < alpha < 1)
-    d = [F(x) - F(y) for x, y in zip(a, b)]
+    d = [F(x) - F(y) for x, y in zip(a, b, strict=True)]
     if not refuse:
         mu = sum(d) / k
         with mpmath.workdps(30):
@@ -643,7 +643,7 @@ def cv52_call(draw):
         sigma2 = [sum((v - (r[0] + r[1]) / 2) ** 2 for v in r) for r in d]
         mu = (d[0][0] + d[0][1]) / 2 if numerator == "book" else d[0][0]
         close(out.mu, mu, rel=1e-14)
-        for got, exact in zip(out.sigma2, sigma2):
+        for got, exact in zip(out.sigma2, sigma2, strict=True):
             close(got, exact, scale=max(sigma2), rel=1e-12)
         tau2 = mu * mu / (Fraction(1, 5) * sum(sigma2))
         if fits(tau2):

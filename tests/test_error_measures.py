@@ -38,17 +38,17 @@ def label_pairs(draw):
 # -- exact small cases: the printed sums in Fractions --------------------------------------------------------------
 def mse_fraction(y_true, y_pred) -> Fraction:
     """(2.2) literally, in exact rational arithmetic."""
-    return sum((Fraction(f) - Fraction(y)) ** 2 for y, f in zip(y_true, y_pred)) / len(y_true)
+    return sum((Fraction(f) - Fraction(y)) ** 2 for y, f in zip(y_true, y_pred, strict=True)) / len(y_true)
 
 
 def error_fraction(y_true, y_pred) -> Fraction:
     """(2.4) literally: the indicator I(f(x_i) != y_i) summed, over m."""
-    return Fraction(sum(1 for y, f in zip(y_true, y_pred) if f != y), len(y_true))
+    return Fraction(sum(1 for y, f in zip(y_true, y_pred, strict=True) if f != y), len(y_true))
 
 
 def accuracy_fraction(y_true, y_pred) -> Fraction:
     """(2.5), first form, literally."""
-    return Fraction(sum(1 for y, f in zip(y_true, y_pred) if f == y), len(y_true))
+    return Fraction(sum(1 for y, f in zip(y_true, y_pred, strict=True) if f == y), len(y_true))
 
 
 def test_mse_small_exact_case():

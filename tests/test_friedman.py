@@ -307,7 +307,7 @@ def test_identical_rankings_give_infinite_f_and_reject(n, k):
 # -- the tables -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", sorted(TABLE_2_6_005))
 def test_table_2_6(n):
-    for k, printed in zip(range(2, 11), TABLE_2_6_005[n]):
+    for k, printed in zip(range(2, 11), TABLE_2_6_005[n], strict=True):
         errors = np.tile(np.arange(k, dtype=float), (n, 1))
         errors[0, :2] = 0.0  # a tie keeps tau_F finite; the critical value depends on N, k, alpha only
         assert round(friedman_test(errors, 0.05).critical_value, 3) == printed, (n, k)
@@ -316,7 +316,7 @@ def test_table_2_6(n):
 def test_nemenyi_q_against_demsar_table_and_the_book():
     mis_rounded = []
     for alpha, row in DEMSAR_Q.items():
-        for k, printed in zip(range(2, 11), row):
+        for k, printed in zip(range(2, 11), row, strict=True):
             q = nemenyi_q(k, alpha)
             assert abs(q - printed) <= 0.0011, (alpha, k)
             if round(q, 3) != printed:
@@ -429,7 +429,7 @@ def test_book_style_diagram_of_the_worked_example():
     assert len(ax.lines) == 3 and len(ax.collections) == 3
     assert [t.get_text() for t in ax.get_yticklabels()] == ["A", "B", "C"]
     bars = [line.get_xdata() for line in ax.lines]
-    for (lo, hi), r in zip(bars, res.average_ranks):
+    for (lo, hi), r in zip(bars, res.average_ranks, strict=True):
         assert hi - lo == pytest.approx(cd) and (lo + hi) / 2 == pytest.approx(r)
     # bars overlap exactly for the pairs the Nemenyi test does not separate
     overlap = lambda i, j: min(bars[i][1], bars[j][1]) > max(bars[i][0], bars[j][0])  # noqa: E731

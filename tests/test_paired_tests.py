@@ -28,7 +28,7 @@ from melearn.paired_tests import (
 # -- (2.31) ------------------------------------------------------------------------------------------------------
 def _tau_squared_exact(a, b) -> Fraction:
     """tau_t^2 = k mu^2 / sigma^2 of (2.31) in exact rationals, sigma^2 with denominator k - 1."""
-    deltas = [Fraction(x) - Fraction(y) for x, y in zip(a, b)]
+    deltas = [Fraction(x) - Fraction(y) for x, y in zip(a, b, strict=True)]
     k = len(deltas)
     mu = sum(deltas) / k
     sigma2 = sum((d - mu) ** 2 for d in deltas) / (k - 1)

@@ -42,7 +42,7 @@ def kinds_by_hand(y, s):
     """Group the samples by distinct score (decreasing) and classify each group by the classes it holds."""
     out = []
     for t in sorted(set(s), reverse=True):
-        classes = {yi for yi, si in zip(y, s) if si == t}
+        classes = {yi for yi, si in zip(y, s, strict=True) if si == t}
         out.append("diagonal" if classes == {0, 1} else "vertical" if classes == {1} else "horizontal")
     return out
 

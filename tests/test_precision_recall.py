@@ -52,7 +52,7 @@ def test_pr_curve_small_case_exact():
     assert c.thresholds.tolist() == [0.77, 0.62, 0.58, 0.47, 0.33, 0.23, 0.15]
     tp = [1, 1, 2, 3, 3, 4, 4]
     n = [1, 2, 3, 5, 6, 7, 8]
-    assert c.precision.tolist() == [float(Fraction(a, b)) for a, b in zip(tp, n)]
+    assert c.precision.tolist() == [float(Fraction(a, b)) for a, b in zip(tp, n, strict=True)]
     assert c.recall.tolist() == [float(Fraction(a, 4)) for a in tp]
     assert isinstance(c, PrCurve) and c._fields == ("precision", "recall", "thresholds")
 
@@ -62,7 +62,7 @@ def test_pr_curve_is_precision_and_recall_at_each_threshold(seed):
     # the book's procedure: predict positive every sample scoring at least the threshold, count, divide
     y, s = _scored(seed, m=120, ties=True)
     c = pr_curve(y, s)
-    for t, p, r in zip(c.thresholds, c.precision, c.recall):
+    for t, p, r in zip(c.thresholds, c.precision, c.recall, strict=True):
         pred = (s >= t).astype(int)
         assert p == precision(y, pred) and r == recall(y, pred)
 
@@ -82,7 +82,7 @@ def test_pr_curve_properties(samples):
     # the order of the samples does not matter
     perm = np.random.default_rng(len(samples)).permutation(len(y))
     c2 = pr_curve(y[perm], s[perm])
-    for a, b in zip(c, c2):
+    for a, b in zip(c, c2, strict=True):
         np.testing.assert_array_equal(a, b)
 
 

@@ -37,8 +37,8 @@ SEED_S = np.array([score for _, score, _ in SEED])
 # -- independent reference routes ------------------------------------------------------------------------------
 def brute_auc(y, s) -> Fraction:
     """AUC by enumerating every (positive, negative) pair: 1 if ordered right, 1/2 if tied, in Fractions."""
-    pos = [si for yi, si in zip(y, s) if yi]
-    neg = [si for yi, si in zip(y, s) if not yi]
+    pos = [si for yi, si in zip(y, s, strict=True) if yi]
+    neg = [si for yi, si in zip(y, s, strict=True) if not yi]
     won = sum((Fraction(1) if p > n else Fraction(1, 2) if p == n else Fraction(0)) for p in pos for n in neg)
     return won / (len(pos) * len(neg))
 
@@ -49,8 +49,8 @@ def brute_roc_points(y, s) -> list[tuple[Fraction, Fraction, float]]:
     m_neg = len(y) - m_pos
     points = [(Fraction(0), Fraction(0), float("inf"))]
     for t in sorted(set(s), reverse=True):
-        tp = sum(1 for yi, si in zip(y, s) if yi and si >= t)
-        fp = sum(1 for yi, si in zip(y, s) if not yi and si >= t)
+        tp = sum(1 for yi, si in zip(y, s, strict=True) if yi and si >= t)
+        fp = sum(1 for yi, si in zip(y, s, strict=True) if not yi and si >= t)
         points.append((Fraction(fp, m_neg), Fraction(tp, m_pos), t))
     return points
 
@@ -58,15 +58,18 @@ def brute_roc_points(y, s) -> list[tuple[Fraction, Fraction, float]]:
 def trapezoid(points) -> Fraction:
     """Formula (2.20) in Fractions."""
     return sum(
-        (Fraction(1, 2) * (x1 - x0) * (y0 + y1) for (x0, y0, *_), (x1, y1, *_) in zip(points, points[1:])),
+        (
+            Fraction(1, 2) * (x1 - x0) * (y0 + y1)
+            for (x0, y0, *_), (x1, y1, *_) in zip(points[:-1], points[1:], strict=True)
+        ),
         Fraction(0),
     )
 
 
 def whole_error_rank_loss(y, s) -> Fraction:
     """A WRONG (2.21): a tied pair counts as a whole error, as sklearn's label_ranking_loss does."""
-    pos = [si for yi, si in zip(y, s) if yi]
-    neg = [si for yi, si in zip(y, s) if not yi]
+    pos = [si for yi, si in zip(y, s, strict=True) if yi]
+    neg = [si for yi, si in zip(y, s, strict=True) if not yi]
     return Fraction(sum(1 for p in pos for n in neg if p <= n), len(pos) * len(neg))
 
 
@@ -261,7 +264,7 @@ def test_auc_on_general_points():
     # trapezoid rule on a non-ROC polyline, checked in Fractions
     x = [0.0, 0.25, 0.25, 0.5, 1.0]
     y = [0.5, 0.25, 1.0, 0.75, 0.0]
-    exact = trapezoid(list(zip(map(Fraction, x), map(Fraction, y))))
+    exact = trapezoid(list(zip(map(Fraction, x), map(Fraction, y), strict=True)))
     assert auc(x, y) == float(exact)
 
 

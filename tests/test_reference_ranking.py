@@ -48,7 +48,7 @@ def test_literal_roc_points_and_trapezoids_agree_with_melearn(data):
     s = [b / 4 for _, b in data]
     points = literal_roc_points(y, s)
     c = roc_curve(y, s)
-    assert [(float(x), float(t)) for x, t in points] == list(zip(c.fpr.tolist(), c.tpr.tolist()))
+    assert [(float(x), float(t)) for x, t in points] == list(zip(c.fpr.tolist(), c.tpr.tolist(), strict=True))
     exact = sum(literal_trapezoids(points))
     assert roc_auc(y, s) == float(exact)
     assert auc(c.fpr, c.tpr) == pytest.approx(float(exact), abs=1e-12)

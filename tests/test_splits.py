@@ -68,7 +68,7 @@ def test_holdout_is_reproducible_and_accepts_a_generator():
     a = holdout_split(y, 0.3, 7)
     b = holdout_split(y, 0.3, np.random.default_rng(7))
     c = holdout_split(y, 0.3, 8)
-    assert all(np.array_equal(u, v) for u, v in zip(a, b))
+    assert all(np.array_equal(u, v) for u, v in zip(a, b, strict=True))
     assert not np.array_equal(a[1], c[1])
     assert class_counts(y, a[1]) == {0: 3, 1: 6, 2: 9}  # exact shares, no rounding needed
 

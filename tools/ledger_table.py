@@ -2,13 +2,13 @@
 
 Usage: ``python tools/ledger_table.py [--check]``.
 
-Every chapter page ends with ``display(page_ledger())``, whose plain-text output is the page's ledger as JSON
-(see ``melearn/derivation/ledger.py``); nbval compares that output with a fresh run whenever the tests run, so
-the stored ledgers are the ones the current code produces. This script reads them back from the stored
-notebooks and rewrites the last two columns of the formula map in ``chapters/intro.md`` (the table between the
-``ledger-table`` markers, the formula map and the exercises): the steps proved (and how many by algebra alone), and the assumptions and cited
-results the page rests on, with what it checks only by enumeration or simulation. ``--check`` rewrites nothing
-and exits with status 1 when the table is out of date (the tests run it so).
+Every chapter page ends with ``display(page_ledger())``, whose plain-text output is the page's ledger as JSON (see
+``melearn/derivation/ledger.py``); nbval compares that output with a fresh run whenever the tests run, so the stored
+ledgers are the ones the current code produces. This script reads them back from the stored notebooks and rewrites
+the last two columns of the formula map in ``chapters/intro.md`` (the table between the ``ledger-table`` markers,
+the formula map and the exercises): the steps proved (and how many by algebra alone), and the assumptions and cited
+results the page rests on, with what it checks only by enumeration or simulation. ``--check`` rewrites nothing and
+exits with status 1 when the table is out of date (the tests run it so).
 """
 
 from __future__ import annotations

@@ -26,8 +26,10 @@ OPAQUE = (ExprWithLimits, sp.Derivative, sp.Limit, sp.Subs, OpaqueOperator)
 
 
 def strip_display(expr: sp.Basic) -> sp.Basic:
-    """The value of a display form: ``UnevaluatedExpr`` wrappers removed, unevaluated sums, products and powers
-    rebuilt with sympy's automatic evaluation (they only keep a form on screen, e.g. a fraction kept whole).
+    """The value of a display form, with sympy's automatic evaluation restored.
+
+    ``UnevaluatedExpr`` wrappers are removed and unevaluated sums, products and powers rebuilt (they only keep a
+    form on screen, e.g. a fraction kept whole).
     """
     expr = sp.sympify(expr)
     if not expr.args or isinstance(expr, (sp.Symbol, sp.Number)):
@@ -88,7 +90,7 @@ def atomize(expr: sp.Basic, table: Atoms) -> sp.Basic:
         if not node.args or isinstance(node, (sp.Symbol, sp.Number)):
             return node
         new_args = [visit(a) for a in node.args]
-        if all(n is o for n, o in zip(new_args, node.args)):
+        if all(n is o for n, o in zip(new_args, node.args, strict=True)):
             return node
         return node.func(*new_args)
 

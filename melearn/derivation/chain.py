@@ -342,7 +342,7 @@ def _as_rules(rules: Iterable[Rule]) -> tuple[Rule, ...]:
 
 
 def _escape(text: str) -> str:
-    """Escape the characters that break ``\\text{...}`` outside of ``$...$``."""
+    r"""Escape the characters that break ``\text{...}`` outside of ``$...$``."""
     return text.replace("&", r"\&").replace("%", r"\%").replace("#", r"\#")
 
 

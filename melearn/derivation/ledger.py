@@ -92,6 +92,7 @@ class Ledger:
     claims: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
+        """The ledger as plain JSON data: the counts, the rules used by kind and the claims."""
         return {
             "chains": self.chains,
             "steps": self.steps,

@@ -104,6 +104,7 @@ class Expectation:
         return rf"\mathbb{{E}}_{{{self.subscript}}}" if self.subscript else r"\mathbb{E}"
 
     def __call__(self, arg: sp.Basic) -> sp.Basic:
+        """The expectation of ``arg`` under this operator, as an unevaluated node."""
         return self.function(sp.sympify(arg))
 
     def is_random(self, expr: sp.Basic) -> bool:

@@ -79,6 +79,7 @@ class Rule:
             raise ValueError("name must not be empty")
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
+        """``expr`` with the rule applied wherever it applies."""
         return self.rewrite(expr)
 
     # -- rules that are equations ---------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def peel_last(upper) -> Rule:
 
 
 def shift_index(lower_from, lower_to) -> Rule:
-    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a+s}^{b+s} f_{i-s}`: moves sums starting at ``lower_from`` to ``lower_to``."""
+    r""":math:`\sum_{i=a}^{b} f_i = \sum_{i=a+s}^{b+s} f_{i-s}`: sums from ``lower_from`` start at ``lower_to``."""
     lower_from, lower_to = sp.sympify(lower_from), sp.sympify(lower_to)
     shift = lower_to - lower_from
 

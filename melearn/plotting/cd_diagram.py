@@ -147,7 +147,7 @@ def plot_cd_diagram(ax, average_ranks, cd, *, names=None, style: str = "book", c
 def _book(ax, r, cd, names, color):
     k = r.size
     y = np.arange(k, 0, -1)  # the first algorithm on top, as in Figure 2.8
-    for yi, ri in zip(y.tolist(), r.tolist()):
+    for yi, ri in zip(y.tolist(), r.tolist(), strict=True):
         ax.plot(
             [ri - cd / 2, ri + cd / 2], [yi, yi], color=color, lw=2, solid_capstyle="butt", marker="|", markersize=10
         )

@@ -1,11 +1,11 @@
-r"""Literal, exact reference implementations of the counts behind (2.8)-(2.20): confusion cells, P-R and ROC points,
-and the trapezoids of the AUC.
+r"""Literal, exact reference implementations of the counts behind (2.8)-(2.20).
 
-Every function counts one sample at a time, as the formulas read, and returns Python integers or
-:class:`fractions.Fraction`; none of them sorts cleverly or uses :mod:`melearn.ranking` or
-:mod:`melearn.confusion_measures`, which they serve to check (the pages ``chapters/precision_recall_f.ipynb``,
-``chapters/macro_micro.ipynb``, ``chapters/roc_curve.ipynb``, ``chapters/auc.ipynb`` and the tests use them as
-the second, independent route). They take O(m) work per threshold, O(m^2) in all: for checking, not for use.
+They give the confusion cells, the P-R and ROC points, and the trapezoids of the AUC. Every function counts one
+sample at a time, as the formulas read, and returns Python integers or :class:`fractions.Fraction`; none of them
+sorts cleverly or uses :mod:`melearn.ranking` or :mod:`melearn.confusion_measures`, which they serve to check (the
+pages ``chapters/precision_recall_f.ipynb``, ``chapters/macro_micro.ipynb``, ``chapters/roc_curve.ipynb``,
+``chapters/auc.ipynb`` and the tests use them as the second, independent route). They take O(m) work per threshold,
+O(m^2) in all: for checking, not for use.
 
 Labels may be {0, 1}, {-1, +1} or bool; the positive class is 1 / +1 / True. A sample is predicted positive at a
 threshold when its score is at least the threshold, so tied scores enter together.
@@ -70,7 +70,7 @@ def _pairs(first, second, names: tuple[str, str]) -> list[tuple]:
         raise ValueError(f"{names[0]} and {names[1]} differ in length: {len(a)} and {len(b)}")
     if not a:
         raise ValueError(f"{names[0]} is empty")
-    return list(zip(a, b))
+    return list(zip(a, b, strict=True))
 
 
 def literal_confusion(y_true: Sequence, y_pred: Sequence) -> Cells:
@@ -141,4 +141,4 @@ def literal_pr_points(y_true: Sequence, y_score: Sequence) -> list[tuple[Fractio
 def literal_trapezoids(points: Sequence[tuple]) -> list[Fraction]:
     r"""The terms of (2.20), :math:`\tfrac12 (x_{i+1} - x_i)(y_i + y_{i+1})`, exactly, one per segment."""
     pts = [(Fraction(x), Fraction(y)) for x, y in points]
-    return [Fraction(1, 2) * (xb - xa) * (ya + yb) for (xa, ya), (xb, yb) in zip(pts, pts[1:])]
+    return [Fraction(1, 2) * (xb - xa) * (ya + yb) for (xa, ya), (xb, yb) in zip(pts[:-1], pts[1:], strict=True)]

@@ -407,7 +407,8 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
             page.screenshot(path=str(shot), full_page=False)
             report.screenshots.append(shot)
         page.evaluate(
-            "() => { document.documentElement.dataset.theme = 'light'; document.documentElement.dataset.mode = 'light'; }"
+            "() => { document.documentElement.dataset.theme = 'light';"
+            " document.documentElement.dataset.mode = 'light'; }"
         )
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(200)  # let the theme's responsive layout settle

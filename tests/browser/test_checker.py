@@ -14,7 +14,8 @@ from .bookcheck import LinkChecker, LocalServer, claimed_formulas, visit
 pytestmark = pytest.mark.browser
 
 HEAD = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
-<script>window.MathJax = {{"options": {{"processHtmlClass": "tex2jax_process|mathjax_process|math|output_area"}}}}</script>
+<script>
+window.MathJax = {{"options": {{"processHtmlClass": "tex2jax_process|mathjax_process|math|output_area"}}}}</script>
 <script defer src="_static/mathjax/tex-mml-chtml.js"></script></head>
 <body><main><h1>{title}</h1>{body}</main></body></html>"""
 
