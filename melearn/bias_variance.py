@@ -228,7 +228,7 @@ def bias_variance_decomposition(predictions, y_observed, y_true) -> BiasVariance
     )
 
 
-def _mean_without_overflow(x: np.ndarray, name: str) -> float:
+def _mean_without_overflow(x: np.ndarray | float, name: str) -> float:
     """The mean of ``x``, its sum taken at a power-of-two scale so that it overflows only if the mean does."""
     _, e = np.frexp(np.max(np.abs(x)))
     with np.errstate(over="ignore"):

@@ -79,7 +79,7 @@ def _float_or_array(arr: np.ndarray):
 _TINY = np.finfo(np.float64).tiny  # the smallest normal float; products below it have lost precision or vanished
 
 
-def _safe_product(product: np.ndarray, *factors: np.ndarray) -> np.ndarray:
+def _safe_product(product: np.ndarray, *factors: np.ndarray | float) -> np.ndarray:
     """Where a floating-point product can be trusted: finite, and either normal or zero because a factor is zero."""
     exact_zero = np.zeros(np.shape(product), dtype=bool)
     for f in factors:

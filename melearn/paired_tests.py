@@ -286,11 +286,11 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
             mu, sigma = mu * 2.0, sigma * 2.0
     require_finite_result(sigma, "the standard deviation of errors_a - errors_b")
     require_finite_result(mu, "the mean of errors_a - errors_b")
-    tau = float(tau)
+    statistic = float(tau)
     df = k - 1
     critical = checked_isf(stats.t, alpha / 2.0, df)
-    p_value = float(min(1.0, 2.0 * stats.t.sf(tau, df)))
-    return PairedTTestResult(tau, critical, bool(tau >= critical), p_value, df, float(mu), float(sigma))
+    p_value = float(min(1.0, 2.0 * stats.t.sf(statistic, df)))
+    return PairedTTestResult(statistic, critical, bool(statistic >= critical), p_value, df, float(mu), float(sigma))
 
 
 def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
@@ -490,10 +490,10 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
     alpha = check_open_unit(alpha, "alpha")
     tau, mu, sigma2 = _cv52(d, numerator)
     require_finite_result(sigma2, "sigma2 of diffs")
-    tau = float(tau)
+    statistic = float(tau)
     critical = checked_isf(stats.t, alpha / 2.0, 5)
-    p_value = float(min(1.0, 2.0 * stats.t.sf(abs(tau), 5)))
-    return CV52TTestResult(tau, critical, bool(abs(tau) >= critical), p_value, 5, float(mu), sigma2)
+    p_value = float(min(1.0, 2.0 * stats.t.sf(abs(statistic), 5)))
+    return CV52TTestResult(statistic, critical, bool(abs(statistic) >= critical), p_value, 5, float(mu), sigma2)
 
 
 def cv52_t_test_size(rho: float, alpha: float = 0.05, numerator: str = "book") -> float:

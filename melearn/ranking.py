@@ -70,6 +70,7 @@ def _sorted_keys(y: np.ndarray, s: np.ndarray):
     k_lo, k_hi = _order_key(lo), _order_key(hi)
     offset = 0 if (k_lo >= 0 and 2 * k_hi + 1 < _FLOAT_KEYS) else k_lo
     top = 2 * (k_hi - offset) + 1  # the largest key
+    sort_as: type[np.generic]
     if top < _FLOAT_KEYS:
         sort_as = np.float64  # keys read as floats are positive and finite: the fast float sort orders them
     elif top < 1 << 64:
@@ -89,7 +90,8 @@ def _sorted_keys(y: np.ndarray, s: np.ndarray):
     keys.view(sort_as).sort()
     m = keys.size
     labels = np.empty(m, dtype=np.uint8)
-    starts, before = [], []  # each run of equal values: its first index, and the positives before it
+    starts: list[np.ndarray] = []  # each run of equal values: its first index,
+    before: list[np.ndarray] = []  # and the positives before it
     positives_so_far = 0
     position_sum = 0
     previous = None
@@ -119,10 +121,10 @@ def _sorted_keys(y: np.ndarray, s: np.ndarray):
             positives_so_far += where.size
     if not starts:
         return keys, labels, offset, None, position_sum
-    starts, before = np.concatenate(starts), np.concatenate(before)
-    sizes = np.diff(np.append(starts, m))
-    positives = np.diff(np.append(before, positives_so_far))
-    return keys, labels, offset, (starts, positives, sizes), None
+    run_starts, run_before = np.concatenate(starts), np.concatenate(before)
+    sizes = np.diff(np.append(run_starts, m))
+    positives = np.diff(np.append(run_before, positives_so_far))
+    return keys, labels, offset, (run_starts, positives, sizes), None
 
 
 def _scores_of(values: np.ndarray, offset: int) -> np.ndarray:

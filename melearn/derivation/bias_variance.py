@@ -149,7 +149,7 @@ def bias_variance_derivation(omit: Iterable[str] = (), *, short: bool = False) -
     def use(*names):
         return [rules[name] for name in names if name in rules]
 
-    options = {"order": "none"}
+    options: dict[str, object] = {"order": "none"}
     tf, tfb = r"f(x; D)", r"\bar f(x)"  # how the reasons write f(x; D) and f_bar(x)
     if short:
         options["symbol_names"] = {f: "f", f_bar: r"\bar f"}

@@ -46,7 +46,7 @@ class ExpectationNode(OpaqueOperator):
 _OPERATORS: dict[tuple, type] = {}
 
 
-def _expectation_class(subscript: str, random: frozenset) -> type:
+def _expectation_class(subscript: str, random: frozenset) -> type[sp.Function]:
     # one class per (subscript, random set): the same operator built twice is the same; operators over different
     # random sets are different classes, whatever their subscripts, so no rule of one applies to the other (sympy
     # compares applications by class, not by name; the name, shown in messages, is the same for all E_D)
@@ -210,7 +210,9 @@ class _NotationOperator(OpaqueOperator):
         return _power(f"{self.symbol}{self.left}{inside}{self.right}", exp)
 
 
-def operator(name: str, symbol: str, *, nargs: int = 1, brackets: tuple[str, str] = (r"\left(", r"\right)")) -> type:
+def operator(
+    name: str, symbol: str, *, nargs: int = 1, brackets: tuple[str, str] = (r"\left(", r"\right)")
+) -> type[sp.Function]:
     r"""A new unevaluated operator, printed as ``symbol(args)``: e.g. ``operator("P", r"\mathrm{P}")``."""
     return type(
         name, (_NotationOperator,), {"nargs": nargs, "symbol": symbol, "left": brackets[0], "right": brackets[1]}

@@ -40,8 +40,8 @@ def plot_decomposition(ax, complexity, exact, measured=None, *, xlabel="polynomi
     ax.plot(k, total, color=_COLOURS["error"], linewidth=2, label=r"sum $E(f; D)$")
     if measured is not None:
         for key in ("bias2", "variance", "error"):
-            values = [getattr(record, key) for record in measured]
-            ax.plot(k, values, "o", color=_COLOURS[key], markersize=4, markerfacecolor="none")
+            points = [getattr(record, key) for record in measured]
+            ax.plot(k, points, "o", color=_COLOURS[key], markersize=4, markerfacecolor="none")
         ax.plot([], [], "o", color="0.3", markerfacecolor="none", label="measured (sample moments)")
     best = int(np.argmin(total))
     ax.axvline(k[best], color="0.7", linewidth=1, zorder=0)

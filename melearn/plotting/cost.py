@@ -92,7 +92,7 @@ def plot_cost_curve(
         left = np.column_stack((np.zeros_like(roc.fpr), roc.fpr))  # (0, FPR)
         right = np.column_stack((np.ones_like(roc.tpr), 1 - roc.tpr))  # (1, FNR)
         segments = np.stack((left, right), axis=1)
-        ax.add_collection(LineCollection(segments, colors="0.55", linewidths=0.8, label="one line per ROC point"))
+        ax.add_collection(LineCollection(list(segments), colors="0.55", linewidths=0.8, label="one line per ROC point"))
     if hull_lines:
         for fpr, tpr, c in zip(curve.fpr, curve.tpr, hull_colors(curve.fpr.size), strict=True):
             ax.plot([0, 1], [fpr, 1 - tpr], color=c, lw=1.3, ls="--")

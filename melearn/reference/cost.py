@@ -56,13 +56,13 @@ def envelope_area_exact(points: Sequence[tuple]) -> Fraction:
     def envelope(x):
         return min(a * (1 - x) + b * x for a, b in lines)
 
-    xs = {Fraction(0), Fraction(1)}
+    crossings = {Fraction(0), Fraction(1)}
     for (a1, b1), (a2, b2) in combinations(lines, 2):
         if (b1 - a1) != (b2 - a2):
             x = (a2 - a1) / ((b1 - a1) - (b2 - a2))
             if 0 < x < 1:
-                xs.add(x)
-    xs = sorted(xs)
+                crossings.add(x)
+    xs = sorted(crossings)
     return sum(
         ((x1 - x0) * (envelope(x0) + envelope(x1)) / 2 for x0, x1 in zip(xs[:-1], xs[1:], strict=True)), Fraction(0)
     )

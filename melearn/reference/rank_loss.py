@@ -54,7 +54,8 @@ def rank_loss_pairs(y_true: Sequence, y_score: Sequence) -> Fraction:
     """(2.21) literally: every (positive, negative) pair, a wrong order costing 1 and a tie 1/2, over m+ m-."""
     positives, negatives = _split(y_true, y_score)
     cost = sum(
-        Fraction(1) if p < q else Fraction(1, 2) if p == q else Fraction(0) for p in positives for q in negatives
+        (Fraction(1) if p < q else Fraction(1, 2) if p == q else Fraction(0) for p in positives for q in negatives),
+        Fraction(0),
     )
     return cost / (len(positives) * len(negatives))
 
