@@ -1,9 +1,9 @@
 # Commands on a fresh machine (Python 3.11, pip, make); each creates .venv from the pinned lock file if needed:
 #   make book   build the book into _build/html, executing every page (a failing cell fails the build)
-#   make test   the full check: a strict build from the stored outputs, then one pytest run (unit, property,
+#   make test   the full check: make lint, a strict build from the stored outputs, then one pytest run (unit, property,
 #               cross-check, nbval with figures, and browser tests) in which every page is executed exactly once
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
-#   make lint   ruff and mypy (not yet part of make test)
+#   make lint   ruff (lint, import order, format check) and mypy on melearn/; the first step of make test
 # Everything runs inside .venv, installed from requirements/lock.txt (exact versions).
 
 SHELL  := /bin/bash
@@ -40,7 +40,8 @@ book: $(STAMP)
 # One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
 # nbval, in the pytest run that follows, executes each page and compares every output, figures included, with
 # what the build rendered. A pytest run that collects nothing exits 5, which fails make like any other failure.
-test: $(STAMP)
+# Lint comes first: it takes seconds and fails before the slow steps.
+test: $(STAMP) lint
 	MELEARN_BOOK_EXECUTION=off $(BIN)/jupyter-book build . $(BOOK_FLAGS)
 	$(BIN)/python -m pytest $(XDIST)
 
