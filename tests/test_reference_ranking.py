@@ -101,7 +101,7 @@ def _page_text(path: Path) -> tuple[str, str]:
     return prose, code
 
 
-PAGES = sorted((ROOT / "chapters").glob("*.ipynb"))
+PAGES = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
