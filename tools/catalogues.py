@@ -1,0 +1,163 @@
+"""The Chinese edition's message catalogues (``locale/zh_CN/LC_MESSAGES/**/*.po``): update them and check them.
+
+    python tools/catalogues.py update     # extract the messages of the English pages, merge them into the catalogues
+    python tools/catalogues.py check      # fail on a missing, fuzzy or inconsistent translation
+    python tools/catalogues.py check chapters/auc   # the same, for some pages only
+
+``update`` runs Sphinx's gettext builder on the pages (stored outputs, no execution; outputs are not messages,
+see ``_ext/editions.py``) and ``sphinx-intl update``: a new message gets an empty translation, a changed one is
+marked fuzzy with its old translation kept as a hint, a removed one becomes obsolete. A message with nothing to
+translate (only formulas, numbers, Chinese or punctuation) is translated as itself.
+
+``check`` counts, per catalogue, the messages that are untranslated or fuzzy, and the translations whose markup
+differs from the message's: the same formulas (``$...$``), inline code, roles (``{eq}``, ``{cite}``, ...), link
+targets and emphasis markers must appear in both, or the translated page would lose a formula or a link.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "locale"
+LANGUAGE = "zh_CN"
+CATALOGUES = LOCALE / LANGUAGE / "LC_MESSAGES"
+POT_DIR = ROOT / "_build" / "gettext"
+
+_MATH = re.compile(r"\$\$.*?\$\$|\$[^$]+\$", re.S)
+_CODE = re.compile(r"``.+?``|`[^`]+`")
+_ROLE = re.compile(r"\{([a-z:]+)\}`([^`]*)`")
+_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def catalogue_files(pages: list[str] | None = None) -> list[Path]:
+    """The catalogues, sorted; only those of ``pages`` (docnames such as ``chapters/auc``) if given."""
+    files = sorted(CATALOGUES.rglob("*.po"))
+    if pages:
+        wanted = {CATALOGUES / f"{page}.po" for page in pages}
+        files = [f for f in files if f in wanted]
+    return files
+
+
+def needs_translation(message: str) -> bool:
+    """Whether ``message`` has words to translate: Latin words outside formulas, code and role targets."""
+    text = _MATH.sub("", message)
+    text = _ROLE.sub("", text)
+    text = _CODE.sub("", text)
+    text = _LINK_TARGET.sub("", text)
+    text = re.sub(r"\\[A-Za-z]+", "", text)  # LaTeX commands of a display formula
+    return bool(_LATIN.search(text))
+
+
+def markup(text: str) -> Counter:
+    """The markup of ``text`` that its translation must keep: formulas, code, role targets, link targets."""
+    found: Counter = Counter()
+    found.update("math:" + m for m in _MATH.findall(text))
+    without_math = _MATH.sub("", text)
+    for role, target in _ROLE.findall(without_math):
+        # a role's target must survive; its shown text may be translated as `text <target>`
+        inner = re.search(r"<([^>]+)>$", target)
+        found["role:" + role + ":" + (inner.group(1) if inner else target)] += 1
+    without_roles = _ROLE.sub("", without_math)
+    found.update("code:" + m for m in _CODE.findall(without_roles))
+    found.update("link:" + m for m in _LINK_TARGET.findall(without_roles))
+    return found
+
+
+def problems(path: Path) -> list[str]:
+    """What is wrong with one catalogue: untranslated, fuzzy and inconsistent entries, one line each."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    found = []
+    name = path.relative_to(CATALOGUES).with_suffix("")
+    for message in catalogue:
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        msgstr = message.string if isinstance(message.string, str) else message.string[0]
+        first_line = msgid.strip().splitlines()[0][:70] if msgid.strip() else repr(msgid)
+        if message.fuzzy:
+            found.append(f"{name}: fuzzy: {first_line}")
+        elif not msgstr:
+            found.append(f"{name}: untranslated: {first_line}")
+        elif markup(msgid) != markup(msgstr):
+            lost = markup(msgid) - markup(msgstr)
+            added = markup(msgstr) - markup(msgid)
+            found.append(f"{name}: markup differs ({dict(lost)} lost, {dict(added)} added): {first_line}")
+    return found
+
+
+def fill_identity(path: Path) -> int:
+    """Translate as itself every untranslated message with nothing to translate; return how many."""
+    from babel.messages.pofile import read_po, write_po
+
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    filled = 0
+    for message in catalogue:
+        if message.id and not message.string and not message.fuzzy and isinstance(message.id, str):
+            if not needs_translation(message.id):
+                message.string = message.id
+                filled += 1
+    if filled:
+        with path.open("wb") as handle:
+            write_po(handle, catalogue, width=76, omit_header=False)
+    return filled
+
+
+def update() -> int:
+    """Extract the messages and merge them into the catalogues."""
+    build = [sys.executable, str(ROOT / "tools" / "build_edition.py"), "en", "--builder", "gettext"]
+    subprocess.run([*build, "--out", str(POT_DIR)], check=True)
+    subprocess.run(
+        [
+            str(Path(sys.executable).parent / "sphinx-intl"),
+            "update",
+            "-p",
+            str(POT_DIR),
+            "-l",
+            LANGUAGE,
+            "-d",
+            str(LOCALE),
+            "-w",
+            "76",
+        ],
+        check=True,
+    )
+    filled = sum(fill_identity(path) for path in catalogue_files())
+    print(f"{filled} messages with nothing to translate filled with themselves")
+    return 0
+
+
+def check(pages: list[str] | None = None) -> int:
+    """Print every problem; return 1 if there is one."""
+    files = catalogue_files(pages)
+    if not files:
+        print("no catalogue found", file=sys.stderr)
+        return 1
+    found = [problem for path in files for problem in problems(path)]
+    for problem in found:
+        print(problem)
+    print(f"{len(files)} catalogues, {len(found)} problems")
+    return 1 if found else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("update", "check"))
+    parser.add_argument("pages", nargs="*", help="docnames, e.g. chapters/auc (check only)")
+    args = parser.parse_args(argv)
+    return update() if args.command == "update" else check(args.pages)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
