@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from ..i18n import say, template, translate, translate_latex_text
 from . import ledger as _ledger
 from ._algebra import is_zero, normal_form, residue
 from .rules import Rule
@@ -202,27 +203,37 @@ class Derivation:
         or when one of its named rules is not needed. Returns the derivation itself when every step holds.
         """
         if not self._steps:
-            raise DerivationError("the derivation has no steps to check")
+            raise DerivationError(translate("the derivation has no steps to check"))
         links = self._links()
         offset = 0 if isinstance(self._lhs, sp.Basic) else 1
         previous = self.first
         for index, link in enumerate(links):
             k = index + offset
-            label = f"step {k} ({link.why!r})" if k else f"the first line ({link.why!r})"
+            why = repr(translate(link.why))
+            label = (
+                template("step {k} ({why})").format(k=k, why=why)
+                if k
+                else template("the first line ({why})").format(why=why)
+            )
             if _same_on_screen(previous, link.expr, self.latex_options):
-                raise DerivationError(f"{label} changes nothing: it is the line before it again")
+                raise DerivationError(
+                    template("{label} changes nothing: it is the line before it again").format(label=label)
+                )
             if not equal_modulo(previous, link.expr, link.rules):
-                used = ", ".join(rule.name for rule in link.rules) or "no rules"
+                used = ", ".join(translate(rule.name) for rule in link.rules) or translate("no rules")
                 rest = residue(_rewrite(previous, link.rules), _rewrite(link.expr, link.rules))
                 raise DerivationError(
-                    f"{label} does not follow from step {max(k - 1, 0)}: with {used}, the two sides differ by {rest}"
+                    template(
+                        "{label} does not follow from step {k}: with {used}, the two sides differ by {rest}"
+                    ).format(label=label, k=max(k - 1, 0), used=used, rest=rest)
                 )
             for rule in link.rules:
                 others = tuple(r for r in link.rules if r is not rule)
                 if equal_modulo(previous, link.expr, others):
                     raise DerivationError(
-                        f"{label} names the rule {rule.name!r} but holds without it: a rule beside a step must be "
-                        "needed"
+                        template(
+                            "{label} names the rule {rule!r} but holds without it: a rule beside a step must be needed"
+                        ).format(label=label, rule=translate(rule.name))
                     )
             previous = link.expr
         self._proved = self.signature()
@@ -285,7 +296,9 @@ class Derivation:
     def rules_latex(self) -> str:
         r"""The rules the chain uses, one per line with its kind and source, as ``\begin{aligned}...``."""
         if not self.rules:
-            return r"\begin{aligned}\text{(no rules: every step is algebra)}\end{aligned}"
+            return (
+                rf"\begin{{aligned}}\text{{{_escape(translate('(no rules: every step is algebra)'))}}}\end{{aligned}}"
+            )
         return rules_latex(self.rules)
 
     def _repr_latex_(self) -> str:
@@ -300,8 +313,9 @@ def rules_latex(rules: Iterable[Rule]) -> str:
     r"""Rules, one per line: name, statement, and (kind; source), as ``\begin{aligned} ... \end{aligned}``."""
     lines = []
     for rule in rules:
-        origin = rule.kind + (f"; {rule.source}" if rule.source else "")
-        lines.append(f"\\text{{{_escape(rule.name)}:}} &\\quad {rule.statement} && \\text{{({_escape(origin)})}}")
+        origin = translate(rule.kind) + (f"; {rule.source}" if rule.source else "")
+        name, statement = _escape(translate(rule.name)), translate_latex_text(rule.statement)
+        lines.append(f"\\text{{{name}:}} &\\quad {statement} && \\text{{({_escape(origin)})}}")
     body = " \\\\\n".join(lines)
     return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
 
@@ -322,7 +336,7 @@ def show_refusal(derivation: Derivation) -> DerivationError:
     try:
         derivation.check()
     except DerivationError as refusal:
-        print(f"refused: {refusal}")
+        say(template("refused: {refusal}").format(refusal=refusal))
         return refusal
     raise AssertionError(f"a chain meant to be refused was accepted: {derivation!r}")
 
@@ -348,6 +362,6 @@ def _escape(text: str) -> str:
 
 def _note(why: str, rules: tuple[Rule, ...], checked: bool) -> str:
     mark = r"\checkmark\ " if checked else ""
-    names = f"[\\text{{{', '.join(_escape(rule.name) for rule in rules)}}}]" if rules else ""
-    reason = f"\\text{{{_escape(why)}}}" if why.strip() else ""
+    names = f"[\\text{{{', '.join(_escape(translate(rule.name)) for rule in rules)}}}]" if rules else ""
+    reason = f"\\text{{{_escape(translate(why))}}}" if why.strip() else ""
     return mark + (f"{reason}\\ {names}" if reason and names else reason or names)

@@ -14,9 +14,9 @@ Examples
 
 from __future__ import annotations
 
-import sys
-
 import sympy as sp
+
+from ..i18n import say  # noqa: F401  (pages import say from here: printed lines in the reader's language)
 
 __all__ = ["add", "frac", "mul", "root", "say", "tex"]
 
@@ -46,8 +46,3 @@ def root(x) -> sp.Expr:
 def tex(expr, **options) -> str:
     """LaTeX of a sympy expression (``sympy.latex`` with ``options``)."""
     return sp.latex(expr, **options)
-
-
-def say(*lines) -> None:
-    """Print lines in one write, so a kernel never splits a cell's output differently from run to run."""
-    sys.stdout.write("\n".join(str(line) for line in lines) + "\n")

@@ -28,6 +28,7 @@ import html
 import json
 from dataclasses import dataclass, field
 
+from ..i18n import template, translate
 from .rules import KINDS
 
 __all__ = ["Ledger", "clear", "page_ledger", "record_enumeration", "record_simulation", "register"]
@@ -120,9 +121,15 @@ class Ledger:
 
     def _repr_html_(self) -> str:
         esc = html.escape
+        t = translate
         rows = [
-            f"<tr><th>Proved</th><td>{self.steps} steps in {self.chains} checked chains; "
-            f"{self.algebra_steps} by algebra alone, {self.steps - self.algebra_steps} with named rules</td></tr>"
+            f"<tr><th>{t('Proved')}</th><td>"
+            + template(
+                "{steps} steps in {chains} checked chains; {algebra} by algebra alone, {ruled} with named rules"
+            ).format(
+                steps=self.steps, chains=self.chains, algebra=self.algebra_steps, ruled=self.steps - self.algebra_steps
+            )
+            + "</td></tr>"
         ]
         labels = {
             "definition": "Definitions",
@@ -135,18 +142,24 @@ class Ledger:
             entries = self.rules[kind]
             if not entries:
                 continue
-            items = "; ".join(esc(name) + (f" <em>({esc(source)})</em>" if source else "") for name, source in entries)
-            rows.append(f"<tr><th>{labels[kind]}</th><td>{items}</td></tr>")
+            items = "; ".join(
+                esc(t(name)) + (f" <em>({esc(source)})</em>" if source else "") for name, source in entries
+            )
+            rows.append(f"<tr><th>{t(labels[kind])}</th><td>{items}</td></tr>")
         for how, label in (
             ("enumerated", "Checked by enumeration only"),
             ("simulated", "Supported by simulation only"),
         ):
             claims = [c for c in self.claims if c["how"] == how]
             if claims:
-                items = "<br>".join(f"{esc(c['claim'])} <em>(scope: {esc(c['scope'])})</em>" for c in claims)
-                rows.append(f"<tr><th>{label}, not proved</th><td>{items}</td></tr>")
+                scope = t("scope")
+                items = "<br>".join(f"{esc(t(c['claim']))} <em>({scope}: {esc(t(c['scope']))})</em>" for c in claims)
+                rows.append(
+                    f"<tr><th>{template('{label}, not proved').format(label=t(label))}</th><td>{items}</td></tr>"
+                )
         body = "\n".join(rows)
-        return f'<table class="proof-ledger">\n<caption>Proof ledger of this page</caption>\n{body}\n</table>'
+        caption = t("Proof ledger of this page")
+        return f'<table class="proof-ledger">\n<caption>{caption}</caption>\n{body}\n</table>'
 
 
 def page_ledger() -> Ledger:
