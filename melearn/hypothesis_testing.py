@@ -40,7 +40,7 @@ __all__ = ["BinomialTestResult", "TTestResult", "binomial_critical_error", "bino
 # about 1e-15 relatively, so the band only catches genuine near-ties.
 TIE_RTOL = 1e-9
 # A spread smaller than this many units of rounding of the largest error rate is rounding noise (as in
-# melearn.paired_tests): the t statistic would divide by it.
+# melearn.paired_t_tests): the t statistic would divide by it.
 _ROUNDING_UNITS = 64
 # Up to this m a near-tie is decided in exact integer arithmetic (at most m/2 big-integer terms, ~0.1 s at 2000).
 EXACT_MAX_M = 2000

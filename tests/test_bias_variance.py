@@ -21,7 +21,7 @@ from melearn.bias_variance import (  # noqa: E402
     bias_variance_by_point,
     polynomial_predictions,
 )
-from melearn.plotting.bias_variance import plot_cross_scaling, plot_decomposition  # noqa: E402
+from melearn.plotting.bias_variance_curves import plot_cross_scaling, plot_decomposition  # noqa: E402
 
 
 # -- an independent route: the definitions taken literally, one training set and one point at a time, exactly --

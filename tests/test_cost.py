@@ -1,4 +1,4 @@
-"""Tests for melearn.cost, formulas (2.23)-(2.25) and the cost curve, and for melearn.plotting.cost.
+"""Tests for melearn.cost, formulas (2.23)-(2.25) and the cost curve, and for melearn.plotting.cost_curve.
 
 Independent routes: the formulas evaluated literally in exact ``Fraction`` arithmetic; (2.23) as a loop over the
 samples and through scikit-learn's confusion matrix; the lower envelope by brute force (every pairwise crossing of
@@ -37,7 +37,7 @@ from melearn import (  # noqa: E402
     roc_curve,
 )
 from melearn.cost import _upper_hull  # noqa: E402
-from melearn.plotting.cost import hull_colors, plot_cost_curve, plot_roc_hull  # noqa: E402
+from melearn.plotting.cost_curve import hull_colors, plot_cost_curve, plot_roc_hull  # noqa: E402
 
 # the seed example of the ROC pages: (s1, 0.77, +), (s2, 0.62, -), ..., (s8, 0.15, -)
 SEED_Y = np.array([1, 0, 1, 1, 0, 0, 1, 0])

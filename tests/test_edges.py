@@ -1017,8 +1017,8 @@ def test_linear_and_log_linear_functions_stay_fast_at_a_stated_size(name, make_a
 
 
 def test_many_classes_and_many_algorithms_need_no_quadratic_table():
-    from melearn.confusion_measures import one_vs_rest_confusions
     from melearn.friedman import nemenyi_test
+    from melearn.precision_recall_f import one_vs_rest_confusions
 
     labels = np.arange(100_000) * 0.5  # 100 000 classes: an n x n table would hold 10**10 counts
     start = time.perf_counter()
@@ -1066,8 +1066,8 @@ def test_friedman_forms_and_polynomial_fits_at_huge_values():
     "call, limit",
     [
         (lambda: melearn.binomial_critical_error(2000, 5e-324, 5e-324), None),  # took minutes (exact 2**1074**m)
-        (lambda: __import__("melearn.paired_tests").paired_tests.mcnemar_test_size(10**9), "n_discordant"),
-        (lambda: __import__("melearn.paired_tests").paired_tests.mcnemar_exact_p_value(10**9, 1), "MCNEMAR_EXACT"),
+        (lambda: __import__("melearn.mcnemar").mcnemar.mcnemar_test_size(10**9), "n_discordant"),
+        (lambda: __import__("melearn.mcnemar").mcnemar.mcnemar_exact_p_value(10**9, 1), "MCNEMAR_EXACT"),
     ],
 )
 def test_more_work_bounds(call, limit):

@@ -1,4 +1,4 @@
-"""Tests for melearn.error_measures: formulas (2.2), (2.4) and (2.5).
+"""Tests for melearn.error_rate_accuracy: formulas (2.2), (2.4) and (2.5).
 
 Routes: exact small cases computed with fractions.Fraction straight from the printed sums; scikit-learn's
 mean_squared_error, accuracy_score and zero_one_loss; properties (acc + E = 1, invariances); every bad input.
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-from melearn import accuracy, error_measures, error_rate, mean_squared_error
+from melearn import accuracy, error_rate, error_rate_accuracy, mean_squared_error
 
 # -- strategies -------------------------------------------------------------------------------------------------
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)
@@ -162,8 +162,8 @@ def test_a_mutated_error_rate_is_caught_by_the_exact_route(monkeypatch):
     """The Fraction route can fail: counting matches instead of mismatches disagrees with it."""
     y_true, y_pred = [0, 1, 1, 2], [0, 1, 2, 2]
     mutated = lambda t, p: np.count_nonzero(np.asarray(t) == np.asarray(p)) / len(t)  # noqa: E731
-    monkeypatch.setattr(error_measures, "error_rate", mutated)
-    assert error_measures.error_rate(y_true, y_pred) != float(error_fraction(y_true, y_pred))
+    monkeypatch.setattr(error_rate_accuracy, "error_rate", mutated)
+    assert error_rate_accuracy.error_rate(y_true, y_pred) != float(error_fraction(y_true, y_pred))
 
 
 # -- bad input -------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Tests for melearn.splits: hold-out, stratified k-fold, the bootstrap and formula (2.1).
+"""Tests for melearn.evaluation_methods: hold-out, stratified k-fold, the bootstrap and formula (2.1).
 
 Routes: the stated guarantees checked by hypothesis on random label vectors (partition, disjointness, class
 shares within one sample); the exact expected out-of-bag fraction by enumerating all m**m draw sequences in

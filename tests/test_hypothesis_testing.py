@@ -19,7 +19,7 @@ from scipy import special, stats
 
 import melearn
 from melearn import binomial_critical_error, t_test
-from melearn.error_rate_tests import EXACT_MAX_M, binomial_tail_below
+from melearn.hypothesis_testing import EXACT_MAX_M, binomial_tail_below
 
 
 # -- an independent route: the definition of C-bar, enumerated exactly --------------------------------------------
@@ -352,7 +352,7 @@ def test_plot_shades_exactly_the_rejection_region():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from melearn.plotting.binomial import binomial_test_pmf
+    from melearn.plotting.binomial_pmf import binomial_test_pmf
 
     fig, ax = plt.subplots()
     try:

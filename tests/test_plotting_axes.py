@@ -11,9 +11,9 @@ import pytest  # noqa: E402
 
 from melearn.plotting._axes import check_axes  # noqa: E402
 from melearn.plotting.cd_diagram import plot_cd_diagram  # noqa: E402
-from melearn.plotting.cost import plot_cost_curve  # noqa: E402
-from melearn.plotting.pr import plot_break_even_line  # noqa: E402
-from melearn.plotting.roc import plot_roc  # noqa: E402
+from melearn.plotting.cost_curve import plot_cost_curve  # noqa: E402
+from melearn.plotting.pr_curve import plot_break_even_line  # noqa: E402
+from melearn.plotting.roc_curve import plot_roc  # noqa: E402
 
 
 def test_check_axes_accepts_axes_and_refuses_figures():

@@ -1,4 +1,4 @@
-"""Tests for melearn.plotting.roc: segment kinds and the drawing of ROC curves, AUC and rank-loss areas."""
+"""Tests for melearn.plotting.roc_curve: segment kinds and the drawing of ROC curves, AUC and rank-loss areas."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
 from melearn import rank_loss, roc_auc, roc_curve  # noqa: E402
-from melearn.plotting.roc import (  # noqa: E402
+from melearn.plotting.roc_curve import (  # noqa: E402
     KIND_COLORS,
     KIND_STYLES,
     plot_roc,

@@ -1,4 +1,4 @@
-"""Tests for melearn.precision_recall: the P-R curve and the break-even point (section 2.3.2).
+"""Tests for melearn.precision_recall_f: the P-R curve and the break-even point (section 2.3.2).
 
 Routes: scikit-learn's precision_recall_curve after aligning its conventions; the book's procedure (cut after
 each sample, or at each threshold, and count with melearn.precision / recall); the BEP against an exact
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import precision_recall_curve
 
 from melearn import break_even_point, pr_curve, precision, recall
-from melearn.precision_recall import PrCurve
+from melearn.precision_recall_f import PrCurve
 
 
 def _scored(seed, m=300, ties=False):

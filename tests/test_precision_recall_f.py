@@ -1,4 +1,4 @@
-"""Tests for melearn.confusion_measures: formulas (2.8)-(2.17).
+"""Tests for melearn.precision_recall_f: formulas (2.8)-(2.17).
 
 Routes: exact fractions of the formulas as printed; scikit-learn (precision_score, recall_score, fbeta_score,
 f1_score, multilabel_confusion_matrix) as a peer; hypothesis properties; the checked derivation of (2.10); and
@@ -23,7 +23,7 @@ from sklearn.metrics import (
 )
 
 from melearn import Derivation, DerivationError, Rule, confusion, f_beta, macro_prf, micro_prf, precision, recall
-from melearn.confusion_measures import Confusion, one_vs_rest_confusions
+from melearn.precision_recall_f import Confusion, one_vs_rest_confusions
 
 # -- helpers: the formulas as printed, in exact fractions ------------------------------------------------------
 

@@ -354,7 +354,7 @@ def test_auc_ignoring_ties_is_caught(monkeypatch):
         neg = np.sort(s[~y])
         return 2 * int(np.searchsorted(neg, s[y], side="left").sum())
 
-    monkeypatch.setattr(ranking, "_pair_counts", pair_counts_no_ties)
+    monkeypatch.setattr(ranking, "twice_correct_pairs", pair_counts_no_ties)
     with pytest.raises(AssertionError):
         check_against_reference(SEED_Y, SEED_S)
 

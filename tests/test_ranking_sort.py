@@ -1,4 +1,6 @@
-"""The one-sort route of melearn.ranking (labels packed into the keys) against formula (2.21) counted pair by pair.
+"""The one-sort route of melearn._sorting (labels packed into the keys) against (2.21) counted pair by pair.
+
+melearn._sorting is the private sorting behind melearn.ranking.
 
 The fast route and the general route (argsort, or per-class sorts and binary search) must give the same exact
 integer counts on awkward scores: signed zeros, subnormals, both signs, extreme magnitudes, runs of ties that
@@ -12,8 +14,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from melearn import ranking
-from melearn.ranking import _pair_counts_by_search, _threshold_counts_by_argsort, threshold_counts
+from melearn import _sorting, ranking
+from melearn._sorting import counts_by_argsort, twice_correct_pairs, twice_correct_pairs_by_search
+from melearn.ranking import threshold_counts
 
 
 def pairwise_twice_correct(y, s) -> int:
@@ -60,19 +63,19 @@ def score_sets(rng):
 
 @pytest.mark.parametrize("chunk", [1, 3, 64, 1 << 16])
 def test_packed_sort_counts_pairs_exactly(monkeypatch, chunk):
-    monkeypatch.setattr(ranking, "_CHUNK", chunk)  # small blocks: runs of ties cross block edges
+    monkeypatch.setattr(_sorting, "_CHUNK", chunk)  # small blocks: runs of ties cross block edges
     rng = np.random.default_rng(11)
     for trial in range(6):
         for name, s in score_sets(rng):
             y = rng.random(s.size) < 0.4
             y[:2] = [True, False]
             expected = pairwise_twice_correct(y, s)
-            assert ranking._pair_counts(y, s) == expected, (name, trial)
-            assert _pair_counts_by_search(y, s) == expected, (name, trial)
+            assert twice_correct_pairs(y, s) == expected, (name, trial)
+            assert twice_correct_pairs_by_search(y, s) == expected, (name, trial)
             fast = threshold_counts(y, s)
-            slow = _threshold_counts_by_argsort(y, s, int(y.sum()), int((~y).sum()))
-            assert np.array_equal(fast.thresholds, slow.thresholds), (name, trial)
-            assert np.array_equal(fast.tp, slow.tp) and np.array_equal(fast.fp, slow.fp), (name, trial)
+            thresholds, tp, fp = counts_by_argsort(y, s)
+            assert np.array_equal(fast.thresholds, thresholds), (name, trial)
+            assert np.array_equal(fast.tp, tp) and np.array_equal(fast.fp, fp), (name, trial)
             assert fast.tp.dtype == np.int64 and fast.thresholds.dtype == np.float64
 
 
@@ -84,7 +87,7 @@ def test_every_route_is_taken():
         "unsigned keys": [-1.0, 0.5, 1.0, -0.5],
         "general": [-1e308, 1e308, 0.0, 1.0],
     }.items():
-        packed = ranking._sorted_keys(y, np.array(s))
+        packed = _sorting._sorted_keys(y, np.array(s))
         routes[name] = packed is not None
     assert routes == {"float keys": True, "unsigned keys": True, "general": False}
 
@@ -110,7 +113,7 @@ def test_input_scores_are_left_untouched():
 def test_a_broken_tie_rule_is_caught(monkeypatch):
     # a mutant that keeps the packed labels' order inside a tie (negatives first) counts a tied pair as correct
     def ties_count_whole(y, s):
-        values, labels, _, runs, position_sum = ranking._sorted_keys(y, s)
+        values, labels, _, runs, position_sum = _sorting._sorted_keys(y, s)
         where = np.flatnonzero(labels)
         m_pos = where.size
         return 2 * (int(where.sum()) - m_pos * (m_pos - 1) // 2)
@@ -118,4 +121,4 @@ def test_a_broken_tie_rule_is_caught(monkeypatch):
     y = np.array([True, False, True, False])
     s = np.array([0.8, 0.8, 0.1, 0.05])
     assert ties_count_whole(y, s) != pairwise_twice_correct(y, s)
-    assert ranking._pair_counts(y, s) == pairwise_twice_correct(y, s)
+    assert twice_correct_pairs(y, s) == pairwise_twice_correct(y, s)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from melearn import auc, confusion, pr_curve, roc_auc, roc_curve
-from melearn.confusion_measures import one_vs_rest_confusions
+from melearn.precision_recall_f import one_vs_rest_confusions
 from melearn.reference.ranking import (
     PUMPKIN_EXAMPLE,
     literal_confusion,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from ..error_rate_tests import binomial_critical_error
+from ..hypothesis_testing import binomial_critical_error
 from ._axes import check_axes
 
 __all__ = ["binomial_test_pmf"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..precision_recall import PrCurve
+from ..precision_recall_f import PrCurve
 from ._axes import check_axes
 
 __all__ = ["plot_pr_curve", "plot_break_even_line"]

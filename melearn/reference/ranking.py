@@ -2,7 +2,7 @@ r"""Literal, exact reference implementations of the counts behind (2.8)-(2.20).
 
 They give the confusion cells, the P-R and ROC points, and the trapezoids of the AUC. Every function counts one
 sample at a time, as the formulas read, and returns Python integers or :class:`fractions.Fraction`; none of them
-sorts cleverly or uses :mod:`melearn.ranking` or :mod:`melearn.confusion_measures`, which they serve to check (the
+sorts cleverly or uses :mod:`melearn.ranking` or :mod:`melearn.precision_recall_f`, which they serve to check (the
 pages ``chapters/precision_recall_f.ipynb``, ``chapters/macro_micro.ipynb``, ``chapters/roc_curve.ipynb``,
 ``chapters/auc.ipynb`` and the tests use them as the second, independent route). They take O(m) work per threshold,
 O(m^2) in all: for checking, not for use.
