@@ -10,6 +10,12 @@ This extension does two things for both editions:
 * **Outputs are not messages.** What a code cell printed or drew comes from executing the page in the edition's
   language, not from a catalogue, so every node inside a cell's output is marked untranslatable: the gettext
   builder does not extract it, and a translated build leaves it as executed.
+* **Display formulas are translated as formulas.** Sphinx 7 re-parses a translated display formula as
+  reStructuredText (``::`` and an indented block), which a MyST page does not read: the formula would show as
+  ``::``. So the words in a display formula's ``\\text{...}`` are translated here, before Sphinx's own
+  translation step, by replacing the formula's source with its translation from the page's catalogue.
+* **The PDF shows hidden code.** In the one-page build that is printed (``tools/build_pdf.py``), a code cell
+  hidden behind a button on the site is shown open.
 * **Each page links to itself in the other edition**, at the top of the page, with a relative address (the book
   reads offline). The English site is ``_build/html/``, the Chinese one ``_build/html/zh/``.
 """
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 CHINESE_DIR = "zh"  # the Chinese edition, relative to the English site's root
 SWITCH_LABEL = {"en": "中文版", "zh_CN": "English edition"}
@@ -34,6 +41,52 @@ class OutputsAreNotMessages(SphinxTransform):
                 continue
             for node in container.findall(nodes.Element):
                 node["translatable"] = False
+
+
+class TranslateDisplayFormulas(SphinxTransform):
+    """Replace each display formula by its translation (see the module's description)."""
+
+    default_priority = 19  # just before sphinx.transforms.i18n.Locale (20)
+
+    def apply(self, **kwargs) -> None:
+        if not self.config.language or self.config.language == "en":
+            return
+        from os import path
+
+        from sphinx.locale import init as init_locale
+        from sphinx.util.i18n import docname_to_domain
+
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        dirs = [path.join(self.env.srcdir, directory) for directory in self.config.locale_dirs]
+        catalog, has_catalog = init_locale(dirs, self.config.language, domain)
+        if not has_catalog:
+            return
+        for node in list(self.document.findall(nodes.math_block)):
+            if not node.get("translatable", True):
+                continue  # a cell's output
+            source = node.rawsource or node.astext()
+            translated = catalog.gettext(source)
+            if translated and translated != source:
+                node.rawsource = translated
+                node.children = [nodes.Text(translated)]
+            node["translatable"] = False  # done: Sphinx's own step must not re-parse it
+
+
+class ShowHiddenCellsInPrint(SphinxPostTransform):
+    """In the one-page build for the PDF, show a hidden code cell's source instead of a collapsed box.
+
+    The PDF holds everything the site holds; paper has no button to open a box (and MyST-NB's collapsible box
+    has no writer for the theme's one-page translator).
+    """
+
+    default_priority = 200  # after MyST-NB's HideInputCells (199), which wraps the hidden cells
+    builders = ("singlehtml",)
+
+    def run(self, **kwargs) -> None:
+        from myst_nb.sphinx_ import HideCodeCellNode
+
+        for node in list(self.document.findall(HideCodeCellNode)):
+            node.replace_self(node.children)
 
 
 def edition_link(pagename: str, language: str) -> str:
@@ -63,7 +116,22 @@ def _add_switch(app, pagename, templatename, context, doctree) -> None:
     context["body"] = link + context["body"]
 
 
+def _one_page_writes_every_html_node(app) -> None:
+    """Give the one-page builder every node writer registered for HTML.
+
+    Sphinx looks up node writers by builder name and falls back to the format (``html``) only when no extension
+    registered a writer for ``singlehtml`` itself; one does, so the writers of MyST-NB, sphinx-proof and the
+    others would be missing from the one-page build. Merge them, the ``singlehtml`` ones taking precedence.
+    """
+    handlers = app.registry.translation_handlers
+    if app.builder.name == "singlehtml" and "singlehtml" in handlers:
+        handlers["singlehtml"] = {**handlers.get("html", {}), **handlers["singlehtml"]}
+
+
 def setup(app):
     app.add_transform(OutputsAreNotMessages)
+    app.add_transform(TranslateDisplayFormulas)
+    app.add_post_transform(ShowHiddenCellsInPrint)
     app.connect("html-page-context", _add_switch)
+    app.connect("builder-inited", _one_page_writes_every_html_node)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

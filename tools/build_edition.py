@@ -36,6 +36,27 @@ def output_dir(language: str, builder: str) -> Path:
     return ROOT / "_build" / builder / language
 
 
+def execution_inputs_digest() -> str:
+    """A digest of what a page's outputs depend on besides its code: melearn, the output catalogues, the lock file.
+
+    jupyter-cache keys a page on its code cells alone, so the cache of an edition lives in a directory named after
+    this digest: a change in the library or in a translation of its output executes the pages again.
+    """
+    import hashlib
+
+    digest = hashlib.sha256()
+    files = [*sorted((ROOT / "melearn").rglob("*.py")), *sorted((ROOT / "melearn").rglob("*.po"))]
+    files += [*sorted((ROOT / "locale").glob("*/outputs/**/*.po")), ROOT / "requirements" / "lock.txt"]
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir(language: str) -> Path:
+    """The execution cache of ``language``'s edition for the current melearn and catalogues."""
+    return ROOT / "_build" / ".jupyter_cache" / f"{language}-{execution_inputs_digest()}"
+
+
 def overrides(language: str) -> dict:
     """The Sphinx settings in which ``language``'s edition differs from ``_config.yml``."""
     settings: dict = {
@@ -43,7 +64,7 @@ def overrides(language: str) -> dict:
         "external_toc_path": str(ROOT / "_toc.yml"),
         "latex_individualpages": False,
         "nitpicky": True,
-        "nb_execution_cache_path": str(ROOT / "_build" / ".jupyter_cache" / language),
+        "nb_execution_cache_path": str(cache_dir(language)),
     }
     if language != "en":
         settings["language"] = language
@@ -61,6 +82,11 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
     execution = execution or ("off" if language == "en" else "cache")
     os.environ["MELEARN_BOOK_EXECUTION"] = execution  # read by _ext/build_settings.py
     os.environ["MELEARN_LANGUAGE"] = language  # inherited by the kernels that execute the pages
+    missing = cache_dir(language) / "missing-text.jsonl"
+    if language != "en":
+        missing.parent.mkdir(parents=True, exist_ok=True)
+        os.environ["MELEARN_CATALOGUES"] = str(ROOT / "locale" / language / "outputs")
+        os.environ["MELEARN_MISSING_TEXT"] = str(missing)  # every text the kernels could not translate
     outdir = (out or output_dir(language, builder)).resolve()
     # each build its own environment: a site, its single page and a private check build never share one
     doctrees = (
@@ -81,6 +107,11 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
         force_all=True,
     )
     status = result if isinstance(result, int) else 1
+    if language != "en" and execution != "off" and missing.exists() and missing.read_text(encoding="utf-8").strip():
+        texts = sorted({line for line in missing.read_text(encoding="utf-8").splitlines()})
+        print(f"{len(texts)} generated texts have no {language} translation (tools/output_catalogues.py collect):")
+        print("\n".join(texts[:50]))
+        status = status or 1
     print(f"{language} {builder}: {'built' if status == 0 else 'FAILED'} into {outdir}")
     return status
 

@@ -2,16 +2,19 @@
 
     python tools/catalogues.py update     # extract the messages of the English pages, merge them into the catalogues
     python tools/catalogues.py check      # fail on a missing, fuzzy or inconsistent translation
-    python tools/catalogues.py check chapters/auc   # the same, for some pages only
+    python tools/catalogues.py check chapters/auc outputs/auc   # the same, for some catalogues only
 
 ``update`` runs Sphinx's gettext builder on the pages (stored outputs, no execution; outputs are not messages,
 see ``_ext/editions.py``) and ``sphinx-intl update``: a new message gets an empty translation, a changed one is
 marked fuzzy with its old translation kept as a hint, a removed one becomes obsolete. A message with nothing to
 translate (only formulas, numbers, Chinese or punctuation) is translated as itself.
 
-``check`` counts, per catalogue, the messages that are untranslated or fuzzy, and the translations whose markup
-differs from the message's: the same formulas (``$...$``), inline code, roles (``{eq}``, ``{cite}``, ...), link
-targets and emphasis markers must appear in both, or the translated page would lose a formula or a link.
+``check`` reads the catalogues of the pages' prose (``locale/zh_CN/LC_MESSAGES``) and of the text their code
+generates (``locale/zh_CN/outputs`` and ``melearn/locale/zh_CN``, see ``tools/output_catalogues.py``). It counts,
+per catalogue, the messages that are untranslated or fuzzy, and the translations whose markup differs from the
+message's: the same ``{0}`` placeholders (the numbers of a generated text), formulas (``$...$``), inline code,
+roles (``{eq}``, ``{cite}``, ...) and link targets must appear in both, or the translated page would lose a
+number, a formula or a link.
 """
 
 from __future__ import annotations
@@ -27,22 +30,34 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 LANGUAGE = "zh_CN"
 CATALOGUES = LOCALE / LANGUAGE / "LC_MESSAGES"
+# what the code of the pages and of melearn generates (translated by melearn.i18n when a page is executed)
+OUTPUT_CATALOGUES = [LOCALE / LANGUAGE / "outputs", ROOT / "melearn" / "locale" / LANGUAGE]
 POT_DIR = ROOT / "_build" / "gettext"
 
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]+\$", re.S)
 _CODE = re.compile(r"``.+?``|`[^`]+`")
 _ROLE = re.compile(r"\{([a-z:]+)\}`([^`]*)`")
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+_RST_ROLE = re.compile(r"(?<![\w}]):([a-z]+(?::[a-z]+)?):`([^`]+)`")
+_FIELD = re.compile(r"\{\w*(?:![rs])?\}")  # a {0} or {name} of a generated text
 _LATIN = re.compile(r"[A-Za-z]{2,}")
 
 
 def catalogue_files(pages: list[str] | None = None) -> list[Path]:
     """The catalogues, sorted; only those of ``pages`` (docnames such as ``chapters/auc``) if given."""
-    files = sorted(CATALOGUES.rglob("*.po"))
+    files = sorted(CATALOGUES.rglob("*.po")) + [f for d in OUTPUT_CATALOGUES for f in sorted(d.rglob("*.po"))]
     if pages:
-        wanted = {CATALOGUES / f"{page}.po" for page in pages}
-        files = [f for f in files if f in wanted]
+        wanted = {str(Path(page).with_suffix("")) for page in pages}
+        files = [f for f in files if str(_name(f)) in wanted]
     return files
+
+
+def _name(path: Path) -> Path:
+    """A catalogue's name in reports: ``chapters/auc`` (prose), ``outputs/auc`` (a page's output), ``melearn``."""
+    for base, prefix in ((CATALOGUES, ""), (LOCALE / LANGUAGE, ""), (ROOT / "melearn" / "locale" / LANGUAGE, "")):
+        if path.is_relative_to(base):
+            return Path(prefix) / path.relative_to(base).with_suffix("")
+    return path.with_suffix("")
 
 
 def needs_translation(message: str) -> bool:
@@ -56,17 +71,24 @@ def needs_translation(message: str) -> bool:
 
 
 def markup(text: str) -> Counter:
-    """The markup of ``text`` that its translation must keep: formulas, code, role targets, link targets."""
+    """The markup of ``text`` that its translation must keep: roles, code, formulas, link targets.
+
+    Roles come first (a role's target may hold a formula or braces), then inline code (which may hold ``$``),
+    then formulas. An rST role of an autodoc docstring (``:func:`x```) counts as its MyST form (``{func}`x```),
+    which is what its translation must use: Sphinx parses a translated message with its page's parser (MyST).
+    """
     found: Counter = Counter()
-    found.update("math:" + m for m in _MATH.findall(text))
-    without_math = _MATH.sub("", text)
-    for role, target in _ROLE.findall(without_math):
+    text = _RST_ROLE.sub(lambda m: f"{{{m.group(1)}}}`{m.group(2)}`", text)
+    for role, target in _ROLE.findall(text):
         # a role's target must survive; its shown text may be translated as `text <target>`
         inner = re.search(r"<([^>]+)>$", target)
         found["role:" + role + ":" + (inner.group(1) if inner else target)] += 1
-    without_roles = _ROLE.sub("", without_math)
-    found.update("code:" + m for m in _CODE.findall(without_roles))
-    found.update("link:" + m for m in _LINK_TARGET.findall(without_roles))
+    rest = _ROLE.sub("", text)
+    found.update("code:" + m for m in _CODE.findall(rest))
+    rest = _CODE.sub("", rest)
+    found.update("math:" + m for m in _MATH.findall(rest))
+    rest = _MATH.sub("", rest)
+    found.update("link:" + m for m in _LINK_TARGET.findall(rest))
     return found
 
 
@@ -77,7 +99,8 @@ def problems(path: Path) -> list[str]:
     with path.open("rb") as handle:
         catalogue = read_po(handle)
     found = []
-    name = path.relative_to(CATALOGUES).with_suffix("")
+    name = _name(path)
+    generated = not path.is_relative_to(CATALOGUES)  # a text the code generates: {0} fields are its numbers
     for message in catalogue:
         if not message.id:
             continue
@@ -88,6 +111,9 @@ def problems(path: Path) -> list[str]:
             found.append(f"{name}: fuzzy: {first_line}")
         elif not msgstr:
             found.append(f"{name}: untranslated: {first_line}")
+        elif generated and sorted(_FIELD.findall(msgid)) != sorted(_FIELD.findall(msgstr)):
+            fields = f"{_FIELD.findall(msgstr)} for {_FIELD.findall(msgid)}"
+            found.append(f"{name}: placeholders differ ({fields}): {first_line}")
         elif markup(msgid) != markup(msgstr):
             lost = markup(msgid) - markup(msgstr)
             added = markup(msgstr) - markup(msgid)

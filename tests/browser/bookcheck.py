@@ -160,7 +160,8 @@ _PAGE_FACTS_JS = r"""
   const images = Array.from(document.images).map((img) => ({
     src: img.currentSrc || img.src, ok: img.complete && img.naturalWidth > 0, where: describe(img)}));
   const links = Array.from(document.querySelectorAll('a[href]')).map((a) => ({
-    href: a.href, raw: a.getAttribute('href'), text: a.textContent.trim(), classes: a.className}));
+    href: a.href, raw: a.getAttribute('href'), text: a.textContent.trim(), classes: a.className,
+    parent_classes: a.parentElement ? a.parentElement.className : ''}));
   const eqnos = Array.from(document.querySelectorAll('.eqno')).map((span) => {
     const holder = span.closest('[id]');
     const link = span.querySelector('a.headerlink');
@@ -170,6 +171,7 @@ _PAGE_FACTS_JS = r"""
   const h1 = document.querySelector('main h1, article h1, h1');
   return {
     title: document.title,
+    lang: document.documentElement.lang,
     h1: h1 ? h1.textContent.replace(/#$/, '').trim() : '',
     prose: prose.join('\n'),
     mathElements: document.querySelectorAll('.math, span.math, div.math').length,
@@ -240,6 +242,7 @@ class PageReport:
     broken_links: list[str] = field(default_factory=list)
     bad_equation_refs: list[str] = field(default_factory=list)
     links: list[dict] = field(default_factory=list)
+    lang: str = ""
     equation_numbers: list[str] = field(default_factory=list)
     equation_headerlinks_missing: list[str] = field(default_factory=list)
     phone_overflow: str = ""
@@ -375,6 +378,7 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
         report.image_count = len(facts["images"])
         report.broken_images = [f"{img['src']} ({img['where']})" for img in facts["images"] if not img["ok"]]
         report.links = facts["links"]
+        report.lang = facts["lang"]
         report.equation_numbers = [eq["text"] for eq in facts["eqnos"]]
         report.equation_headerlinks_missing = [
             f"{eq['text']} (id {eq['id']})"

@@ -1,6 +1,7 @@
-"""Every page of the built book, opened in headless Chromium as a reader would open it.
+"""Every page of the built book, in both editions, opened in headless Chromium as a reader would open it.
 
-Run ``make book`` first (``make test`` does). Each test is parametrised by page, so a failure names the page;
+Run ``make book`` first (``make test`` does): it builds the English site in ``_build/html`` and the Chinese one
+(中文版) in ``_build/html/zh``. Each test is parametrised by page, so a failure names the page;
 each page is loaded once per session and every check reads that one visit. Screenshots at desktop and phone
 width (and desktop in dark mode) go to ``_build/screenshots/``.
 """
@@ -13,11 +14,22 @@ import urllib.parse
 
 import pytest
 
-from .bookcheck import LinkChecker, PageReport, claimed_formulas, screenshot_dir, toc_pages, visit
+from .bookcheck import (
+    LinkChecker,
+    PageReport,
+    claimed_formulas,
+    html_dir,
+    screenshot_dir,
+    skip_or_fail,
+    toc_pages,
+    visit,
+)
 
 pytestmark = pytest.mark.browser
 
 PAGES = toc_pages()
+CHINESE = "zh"  # the Chinese edition's folder inside the English site (see _ext/editions.py)
+EDITION_PAGES = PAGES + [f"{CHINESE}/{page}" for page in PAGES]
 
 _reports: dict[str, PageReport] = {}
 _links = LinkChecker()
@@ -27,6 +39,8 @@ _links = LinkChecker()
 def report(request, browser_context, server) -> PageReport:
     """The visit of one page, made on first use and shared by every check of that page."""
     page = request.param
+    if page.startswith(CHINESE + "/") and not (html_dir() / CHINESE / "chapters").is_dir():
+        skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
     if page not in _reports:
         stem = screenshot_dir() / page.replace("/", "__")
         _reports[page] = visit(browser_context, f"{server.url}/{page}.html", server.url, _links, stem)
@@ -34,7 +48,7 @@ def report(request, browser_context, server) -> PageReport:
 
 
 def pages(test):
-    return pytest.mark.parametrize("report", PAGES, indirect=True, ids=PAGES)(test)
+    return pytest.mark.parametrize("report", EDITION_PAGES, indirect=True, ids=EDITION_PAGES)(test)
 
 
 def _problems(items: list[str]) -> str:
@@ -90,6 +104,18 @@ def test_title_and_claimed_formula_numbers(report):
     )
     duplicates = sorted({n for n in report.equation_numbers if report.equation_numbers.count(n) > 1})
     assert not duplicates, f"{report.url}: equation numbers shown twice: {duplicates}"
+
+
+@pages
+def test_each_page_links_to_itself_in_the_other_edition(report):
+    """The edition switch at the top of every page leads to the same page in the other language."""
+    page = report.url.split("/", 3)[3].removesuffix(".html")
+    chinese = page.startswith(CHINESE + "/")
+    other = page.removeprefix(CHINESE + "/") if chinese else f"{CHINESE}/{page}"
+    switches = [link["href"] for link in report.links if "edition-switch" in link.get("parent_classes", [])]
+    targets = [urllib.parse.urlsplit(href).path.lstrip("/") for href in switches]
+    assert targets == [other + ".html"], f"{report.url}: edition switch leads to {targets}, not {other}.html"
+    assert report.lang == ("zh-CN" if chinese else "en"), f"{report.url}: <html lang={report.lang!r}>"
 
 
 @pages
