@@ -22,9 +22,9 @@ A text with no word in it (only numbers, formulas, symbols) needs no translation
 with words but no translation is returned in English and, if ``MELEARN_MISSING_TEXT`` names a file, appended to
 it: the Chinese build fails when that file is not empty (``tools/build_edition.py``).
 
-In a language other than English, :func:`set_language` also makes matplotlib draw in it: every text a figure
-shows (title, axis labels, legend, annotations) passes through :func:`translate`, and a CJK font is put first in
-the sans-serif family.
+In a language other than English, :func:`set_language` also makes ``print`` and matplotlib speak it: every line
+printed to standard output and every text a figure shows (title, axis labels, legend, annotations) passes through
+:func:`translate`, and a CJK font is put first in matplotlib's sans-serif family. English changes neither.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 _MATH = re.compile(r"\$[^$]*\$")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 
-_state: dict = {"language": None, "catalogue": None, "matplotlib": False}
+_state: dict = {"language": None, "catalogue": None, "matplotlib": False, "print": False}
 
 
 def language() -> str:
@@ -81,6 +81,7 @@ def set_language(value: str) -> None:
     _state["language"] = _checked(value)
     _state["catalogue"] = None
     if value != "en":
+        _use_in_print()
         _use_in_matplotlib()
 
 
@@ -209,6 +210,28 @@ def read_po(path: Path | str) -> dict[str, str]:
         if msgid and msgstr and "fuzzy" not in flags:
             entries[msgid] = msgstr
     return entries
+
+
+def _use_in_print() -> None:
+    """Translate what ``print`` writes to standard output, line by line (once per process).
+
+    Pages print their results with ``print`` or :func:`say`; in a language other than English both go through
+    :func:`translate`, so a page needs no change to print in Chinese. Output to other streams is left alone.
+    """
+    if _state["print"]:
+        return
+    import builtins
+    import sys
+
+    _state["print"] = True
+    original = builtins.print
+
+    def print_(*values, sep=" ", end="\n", file=None, flush=False):
+        if (file is None or file is sys.stdout) and values:
+            values = (translate((" " if sep is None else sep).join(str(value) for value in values)),)
+        original(*values, sep=sep, end=end, file=file, flush=flush)
+
+    builtins.print = print_
 
 
 def _use_in_matplotlib() -> None:
