@@ -47,6 +47,7 @@ _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 # words outside formulas: two Latin letters in a row, not part of a LaTeX command
 _MATH = re.compile(r"\$[^$]*\$")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 _state: dict = {"language": None, "catalogue": None, "matplotlib": False, "print": False}
 
@@ -135,7 +136,8 @@ def translate(text: str) -> str:
     shape, numbers = skeleton(text)
     if numbers and shape in catalogue:
         return _PLACEHOLDER.sub(lambda m: numbers[int(m.group(1))], catalogue[shape])
-    _record_missing(text, shape)
+    if not _CJK.search(text):  # a text with Chinese in it and no entry is a translation already (print of say)
+        _record_missing(text, shape)
     return text
 
 

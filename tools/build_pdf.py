@@ -47,12 +47,19 @@ FOOTER = (
 )
 
 
+def root_page() -> str:
+    """The book's root document (``root`` of ``_toc.yml``): the one page of the one-page build."""
+    import yaml
+
+    return yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))["root"]
+
+
 def pdf_path(language: str) -> Path:
     """Where the PDF of ``language``'s edition is written."""
     return PDF_DIR / f"melearn-{language}.pdf"
 
 
-def print_pdf(page: Path, target: Path, timeout_s: float = 600) -> None:
+def print_pdf(page: Path, target: Path, timeout_s: float = 300) -> None:
     """Open ``page`` (an HTML file) in headless Chromium, wait for MathJax, expand it, print it to ``target``."""
     from playwright.sync_api import sync_playwright
 
@@ -91,7 +98,11 @@ def build_pdf(language: str, execution: str | None = None) -> int:
     status = build(language, "singlehtml", execution)
     if status:
         return status
-    page = output_dir(language, "singlehtml") / "index.html"
+    # The one page is written as the root document (chapters/intro.html) but refers to its images and styles as
+    # if it stood at the top of the output (_static/, _images/): print a copy that does.
+    outdir = output_dir(language, "singlehtml")
+    page = outdir / "book.html"
+    page.write_bytes((outdir / f"{root_page()}.html").read_bytes())
     target = pdf_path(language)
     print_pdf(page, target)
     print(f"{target.relative_to(ROOT)}: {target.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - start:.0f} s")

@@ -92,15 +92,20 @@ def markup(text: str) -> Counter:
     return found
 
 
-def problems(path: Path) -> list[str]:
-    """What is wrong with one catalogue: untranslated, fuzzy and inconsistent entries, one line each."""
+def problems(path: Path, generated: bool | None = None) -> list[str]:
+    """What is wrong with one catalogue: untranslated, fuzzy and inconsistent entries, one line each.
+
+    ``generated``: whether the catalogue holds text the code generates (its ``{0}`` fields are placeholders);
+    by default, whether it lies outside the catalogues of the pages' prose.
+    """
     from babel.messages.pofile import read_po
 
     with path.open("rb") as handle:
         catalogue = read_po(handle)
     found = []
     name = _name(path)
-    generated = not path.is_relative_to(CATALOGUES)  # a text the code generates: {0} fields are its numbers
+    if generated is None:
+        generated = not path.is_relative_to(CATALOGUES)
     for message in catalogue:
         if not message.id:
             continue

@@ -1,0 +1,190 @@
+"""The Chinese edition (中文版) and the PDFs: complete catalogues, current catalogues, and PDFs that hold the book.
+
+``make test`` builds both editions and both PDFs before pytest runs (``make editions``); without them these tests
+skip on a developer's machine and fail under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import os
+import re
+import subprocess
+import sys
+import warnings
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "_ext"))
+
+import catalogues  # noqa: E402
+from build_pdf import pdf_path  # noqa: E402
+
+HTML = REPO / "_build" / "html"
+EDITIONS = {"en": HTML, "zh_CN": HTML / "zh"}
+
+
+def _missing(what: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{what} (CI=true: this is a failure, not a skip)", pytrace=False)
+    warnings.warn(f"skipped: {what}", stacklevel=2)
+    pytest.skip(what)
+
+
+def toc_pages() -> list[str]:
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text(encoding="utf-8"))
+    return [toc["root"]] + [c["file"] for part in toc["parts"] for c in part["chapters"]]
+
+
+class _Heading(html.parser.HTMLParser):
+    """The text of the first <h1> of a page, without its permalink sign."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.text = ""
+        self.done = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "h1" and not self.done:
+            self.depth = 1
+        elif self.depth and tag == "a" and ("class", "headerlink") in attrs:
+            self.depth = 2  # the permalink "#"
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self.depth == 2:
+            self.depth = 1
+        elif tag == "h1" and self.depth:
+            self.depth, self.done = 0, True
+
+    def handle_data(self, data):
+        if self.depth == 1:
+            self.text += data
+
+
+def heading(page: Path) -> str:
+    parser = _Heading()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return " ".join(parser.text.split())
+
+
+def _squeeze(text: str) -> str:
+    """Text without whitespace and hyphenation, so line breaks of the PDF do not matter."""
+    text = text.replace("\\(", "").replace("\\)", "")  # inline math in a heading: its TeX source in the HTML
+    text = re.sub(r"[\s_{}\u00ad]", "", text)  # subscripts, line breaks and hyphenation are the PDF's layout
+    return text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
+
+
+@cache
+def pdf_text(language: str) -> tuple[int, str]:
+    from pypdf import PdfReader
+
+    path = pdf_path(language)
+    if not path.is_file():
+        _missing(f"no PDF at {path.relative_to(REPO)}: run `make editions` (make test does)")
+    reader = PdfReader(path)
+    return len(reader.pages), "".join(page.extract_text() or "" for page in reader.pages)
+
+
+# -- catalogues --------------------------------------------------------------------------------------------------
+def test_every_message_is_translated_and_consistent():
+    """No catalogue entry is missing, fuzzy, or loses a formula, a role, a link target or a number placeholder."""
+    problems = [p for path in catalogues.catalogue_files() for p in catalogues.problems(path)]
+    assert catalogues.catalogue_files(), "no catalogue found"
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_the_checker_catches_a_missing_translation_and_a_lost_formula(tmp_path):
+    """The catalogue check can fail: an empty, a fuzzy and a formula-dropping entry are each reported."""
+    bad = tmp_path / "bad.po"
+    bad.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "The area $A_i$ under it"\nmsgstr "它下面的面积"\n\n'
+        'msgid "Untranslated"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "Stale"\nmsgstr "过时"\n\n'
+        'msgid "See {eq}`eq-2-20`"\nmsgstr "见式"\n',
+        encoding="utf-8",
+    )
+    found = catalogues.problems(bad, generated=False)
+    assert len(found) == 4, found
+    assert any("untranslated" in p for p in found) and any("fuzzy" in p for p in found)
+    assert sum("markup differs" in p for p in found) == 2
+
+
+def test_catalogues_hold_exactly_the_messages_of_the_current_pages(tmp_path):
+    """A page changed without `make catalogues` leaves a message the catalogue does not know: the test fails."""
+    from babel.messages.pofile import read_po
+
+    out = tmp_path / "gettext"
+    result = subprocess.run(
+        [sys.executable, str(REPO / "tools" / "build_edition.py"), "en", "--builder", "gettext", "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    stale = []
+    for pot in sorted(out.rglob("*.pot")):
+        name = pot.relative_to(out).with_suffix(".po")
+        po = catalogues.CATALOGUES / name
+        with pot.open("rb") as handle:
+            wanted = {m.id for m in read_po(handle) if m.id}
+        if not po.is_file():
+            stale.append(f"{name}: no catalogue")
+            continue
+        with po.open("rb") as handle:
+            known = {m.id for m in read_po(handle) if m.id}
+        stale += [f"{name}: new message {message[:70]!r}" for message in sorted(wanted - known)]
+        stale += [f"{name}: message no longer on the page {message[:70]!r}" for message in sorted(known - wanted)]
+    assert not stale, "run `make catalogues` and translate:\n" + "\n".join(stale[:40])
+
+
+def test_edition_links_are_relative_and_symmetric():
+    from editions import edition_link
+
+    for page in ("chapters/intro", "chapters/exercises/ex2_5"):
+        there = edition_link(page, "en")
+        depth = page.count("/")
+        assert there == "../" * depth + f"zh/{page}.html"
+        back = edition_link(page, "zh_CN")
+        assert back == "../" * (depth + 1) + f"{page}.html"
+
+
+# -- the Chinese site ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("page", toc_pages())
+def test_chinese_page_is_in_chinese(page):
+    """Each Chinese page has a Chinese heading (formula numbers kept) and its code's text is Chinese too."""
+    path = EDITIONS["zh_CN"] / f"{page}.html"
+    if not path.is_file():
+        _missing(f"no Chinese edition at {path.relative_to(REPO)}: run `make editions`")
+    english, chinese = heading(EDITIONS["en"] / f"{page}.html"), heading(path)
+    assert re.search(r"[\u4e00-\u9fff]", chinese), f"{page}: heading {chinese!r} has no Chinese"
+    assert re.findall(r"\(2\.\d+\)", english) == re.findall(r"\(2\.\d+\)", chinese), (english, chinese)
+    text = path.read_text(encoding="utf-8")
+    if "proof-ledger" in text:  # a page with checked derivations: its ledger was generated in Chinese
+        assert "Proof ledger of this page" not in text and "本页证明账本" in text, page
+
+
+# -- the PDFs ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("language", list(EDITIONS))
+def test_pdf_holds_every_page_and_the_formula_numbers(language):
+    pages, text = pdf_text(language)
+    flat = _squeeze(text)
+    assert pages > 100, f"{language}: only {pages} pages"
+    for number in ("(2.20)", "(2.41)"):
+        assert number in flat, f"{language}: {number} not found in the PDF"
+    site = EDITIONS[language]
+    missing = []
+    for page in toc_pages():
+        if not (site / f"{page}.html").is_file():
+            _missing(f"no {language} site to compare the PDF with: run `make editions`")
+        title = _squeeze(heading(site / f"{page}.html"))
+        if title not in flat:
+            missing.append(f"{page}: {heading(site / f'{page}.html')!r}")
+    assert not missing, f"{language}: chapter pages missing from the PDF:\n" + "\n".join(missing)
+    if language == "zh_CN":
+        assert "本页证明账本" in flat, "the Chinese PDF does not show the pages' Chinese outputs"

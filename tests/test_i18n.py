@@ -1,0 +1,181 @@
+"""melearn.i18n: the one setting that chooses the language of generated text, and what it changes.
+
+Each test that switches to Chinese runs in a fresh interpreter (the switch patches ``print`` and matplotlib for
+the whole process, as it does in the kernels of the Chinese build), with a catalogue written for the test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from melearn import i18n
+
+REPO = Path(__file__).resolve().parents[1]
+
+CATALOGUE = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+
+msgid "AUC = {0} from {1} pairs"
+msgstr "AUC = {0}，共 {1} 对"
+
+msgid "the area under the segment"
+msgstr "线段下的面积"
+
+#, fuzzy
+msgid "a stale entry"
+msgstr "过时的译文"
+
+msgid "false positive rate"
+msgstr "假正例率"
+
+msgid ""
+"a message on "
+"two lines"
+msgstr ""
+"分两行"
+"的消息"
+"""
+
+
+def run_chinese(code: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh Python with MELEARN_LANGUAGE=zh_CN and the test catalogue."""
+    (tmp_path / "outputs").mkdir(exist_ok=True)
+    (tmp_path / "outputs" / "page.po").write_text(CATALOGUE, encoding="utf-8")
+    env = {
+        **os.environ,
+        i18n.LANGUAGE_ENV: "zh_CN",
+        i18n.CATALOGUES_ENV: str(tmp_path / "outputs"),
+        i18n.MISSING_ENV: str(tmp_path / "missing.jsonl"),
+        "MPLBACKEND": "Agg",
+    }
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True, check=True, cwd=REPO
+    )
+
+
+def test_english_is_the_identity_and_reads_no_catalogue(monkeypatch):
+    monkeypatch.setattr(i18n, "_state", {"language": "en", "catalogue": None, "matplotlib": False, "print": False})
+    assert i18n.translate("AUC = 0.5 from 4 pairs") == "AUC = 0.5 from 4 pairs"
+    assert i18n.template("step {k}") == "step {k}"
+    assert i18n._state["catalogue"] is None  # nothing was looked up
+
+
+def test_read_po_skips_fuzzy_and_joins_continued_lines(tmp_path):
+    path = tmp_path / "x.po"
+    path.write_text(CATALOGUE, encoding="utf-8")
+    entries = i18n.read_po(path)
+    assert entries["the area under the segment"] == "线段下的面积"
+    assert entries["a message on two lines"] == "分两行的消息"
+    assert "a stale entry" not in entries  # a fuzzy translation is not used
+    assert "" not in entries  # the header
+
+
+def test_skeleton_numbers_and_words():
+    assert i18n.skeleton("AUC = 0.875 from 16 pairs") == ("AUC = {0} from {1} pairs", ["0.875", "16"])
+    assert i18n.skeleton("p = 1.5e-07") == ("p = {0}", ["1.5e-07"])
+    assert not i18n.needs_translation(r"$\frac{1}{2}$ 0.5 (2.20)")
+    assert i18n.needs_translation("by (2.20)")
+    assert not i18n.needs_translation(r"\frac{a}{b}")
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="language must be one of en, zh_CN"):
+        i18n.set_language("fr")
+
+
+def test_chinese_translates_exact_skeleton_and_records_what_is_missing(tmp_path):
+    result = run_chinese(
+        """
+        from melearn.i18n import translate, template
+        print(translate("the area under the segment"))
+        print(translate("AUC = 0.875 from 16 pairs"))
+        print(translate("a stale entry"))
+        print(translate("no translation for 3 of these"))
+        print(translate("0.5"))
+        """,
+        tmp_path,
+    )
+    assert result.stdout.splitlines() == [
+        "线段下的面积",
+        "AUC = 0.875，共 16 对",
+        "a stale entry",  # fuzzy: left in English, and recorded
+        "no translation for 3 of these",
+        "0.5",  # no words: nothing to translate, nothing recorded
+    ]
+    missing = [json.loads(line) for line in (tmp_path / "missing.jsonl").read_text(encoding="utf-8").splitlines()]
+    # (printed, each is looked up twice: by translate, then by print; the tools keep each text once)
+    assert list(dict.fromkeys(m["skeleton"] for m in missing)) == ["a stale entry", "no translation for {0} of these"]
+
+
+def test_chinese_print_say_and_figure_labels(tmp_path):
+    result = run_chinese(
+        """
+        import melearn  # reads MELEARN_LANGUAGE
+        import matplotlib.pyplot as plt
+        from melearn.derivation import say
+        print("AUC =", 0.5, "from", 2, "pairs")
+        say("the area under the segment", "AUC = 1 from 3 pairs")
+        fig, ax = plt.subplots()
+        ax.set_xlabel("false positive rate")
+        ax.plot([0, 1], [0, 1], label="the area under the segment")
+        legend = ax.legend()
+        print("LABEL", ax.get_xlabel(), "|", legend.get_texts()[0].get_text())
+        import matplotlib
+        print("FONT", matplotlib.rcParams["font.sans-serif"][0])
+        """,
+        tmp_path,
+    )
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["AUC = 0.5，共 2 对", "线段下的面积", "AUC = 1，共 3 对"]
+    assert lines[3] == "LABEL 假正例率 | 线段下的面积"
+    assert lines[4].startswith("FONT ") and lines[4] != "FONT DejaVu Sans"  # a CJK font first
+
+
+def test_chinese_derivation_reasons_and_refusals(tmp_path):
+    result = run_chinese(
+        """
+        import sympy as sp
+        from melearn.derivation import Derivation, show_refusal
+        x = sp.Symbol("x")
+        twice = sp.Add(x, x, evaluate=False)
+        d = Derivation(twice).step(2 * x, "the area under the segment").check()
+        print(d.latex())
+        wrong = Derivation(twice).step(3 * x, "the area under the segment")
+        refusal = show_refusal(wrong)
+        """,
+        tmp_path,
+    )
+    assert r"\text{线段下的面积}" in result.stdout
+    assert "the area under the segment" not in result.stdout
+    # the refusal is worded by the library's own catalogue: its template, with the step's translated reason
+    library = i18n.read_po(i18n.PACKAGE_LOCALE / "zh_CN" / "melearn.po")
+    refused = library["refused: {refusal}"].split("{refusal}")[0]
+    step = library["step {k} ({why})"].format(k=1, why=repr("线段下的面积"))
+    refusal_line = [line for line in result.stdout.splitlines() if line.startswith(refused)]
+    assert refusal_line and step in refusal_line[0], result.stdout
+
+
+def test_every_catalogue_entry_keeps_its_placeholders():
+    """A translation that drops or invents a {0} would print a wrong number, or none."""
+    import re
+
+    paths = i18n.catalogue_paths("zh_CN")
+    outputs = REPO / "locale" / "zh_CN" / "outputs"
+    paths += sorted(outputs.rglob("*.po"))
+    assert paths, "no catalogue of generated text found"
+    bad = []
+    for path in paths:
+        for msgid, msgstr in i18n.read_po(path).items():
+            fields = sorted(re.findall(r"\{\w*(?:![rs])?\}", msgid))
+            if fields != sorted(re.findall(r"\{\w*(?:![rs])?\}", msgstr)):
+                bad.append(f"{path.name}: {msgid!r} -> {msgstr!r}")
+    assert not bad, "\n".join(bad)
