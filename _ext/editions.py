@@ -14,6 +14,7 @@ This extension does two things for both editions:
   reStructuredText (``::`` and an indented block), which a MyST page does not read: the formula would show as
   ``::``. So the words in a display formula's ``\\text{...}`` are translated here, before Sphinx's own
   translation step, by replacing the formula's source with its translation from the page's catalogue.
+* **Exercises are 习题**, as in the textbook (sphinx-exercise's own Chinese label is 练习).
 * **The PDF shows hidden code.** In the one-page build that is printed (``tools/build_pdf.py``), a code cell
   hidden behind a button on the site is shown open.
 * **Each page links to itself in the other edition**, at the top of the page, with a relative address (the book
@@ -21,6 +22,8 @@ This extension does two things for both editions:
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
@@ -89,6 +92,35 @@ class ShowHiddenCellsInPrint(SphinxPostTransform):
             node.replace_self(node.children)
 
 
+def _textbook_exercise_label(app, config) -> None:
+    """Call an exercise 习题, as the textbook does, not 练习 (sphinx-exercise's own Chinese word).
+
+    ``locale/<language>/LC_MESSAGES/sphinx_exercise.po`` translates sphinx-exercise's messages; it is put in front
+    of that extension's own catalogue.
+    """
+    language = config.language or "en"
+    po = Path(app.srcdir) / "locale" / language / "LC_MESSAGES" / "sphinx_exercise.po"
+    if language == "en" or not po.is_file():
+        return
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from sphinx import locale
+
+    with po.open("rb") as handle:
+        catalogue = read_po(handle)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    ours = gettext.GNUTranslations(buffer)
+    key = ("sphinx", "exercise")
+    if key in locale.translators:
+        ours.add_fallback(locale.translators[key])
+    locale.translators[key] = ours
+
+
 def edition_link(pagename: str, language: str) -> str:
     """The relative address of ``pagename`` in the other edition, seen from the page itself.
 
@@ -130,6 +162,7 @@ def _one_page_writes_every_html_node(app) -> None:
 
 def setup(app):
     app.add_transform(OutputsAreNotMessages)
+    app.connect("config-inited", _textbook_exercise_label, priority=400)  # before sphinx-exercise's numfig format
     app.add_transform(TranslateDisplayFormulas)
     app.add_post_transform(ShowHiddenCellsInPrint)
     app.connect("html-page-context", _add_switch)
