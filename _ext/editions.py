@@ -46,23 +46,50 @@ class OutputsAreNotMessages(SphinxTransform):
                 node["translatable"] = False
 
 
+def page_catalogue(transform: SphinxTransform):
+    """The translations of the page being read, or ``None`` in English or without a catalogue."""
+    if not transform.config.language or transform.config.language == "en":
+        return None
+    from os import path
+
+    from sphinx.locale import init as init_locale
+    from sphinx.util.i18n import docname_to_domain
+
+    domain = docname_to_domain(transform.env.docname, transform.config.gettext_compact)
+    dirs = [path.join(transform.env.srcdir, directory) for directory in transform.config.locale_dirs]
+    catalog, has_catalog = init_locale(dirs, transform.config.language, domain)
+    return catalog if has_catalog else None
+
+
+class TranslateTocCaptions(SphinxTransform):
+    """Translate the part captions of the table of contents (``_toc.yml``), shown in every page's sidebar.
+
+    sphinx-external-toc inserts the toctrees into the root page after Sphinx's translation step, so their
+    captions (messages of the root page's catalogue) are translated here.
+    """
+
+    default_priority = 101  # just after sphinx_external_toc's InsertToctrees (100)
+
+    def apply(self, **kwargs) -> None:
+        from sphinx import addnodes
+
+        catalog = page_catalogue(self)
+        if catalog is None:
+            return
+        for toctree in self.document.findall(addnodes.toctree):
+            caption = toctree.get("caption")
+            if caption:
+                toctree["caption"] = toctree["rawcaption"] = catalog.gettext(caption)
+
+
 class TranslateDisplayFormulas(SphinxTransform):
     """Replace each display formula by its translation (see the module's description)."""
 
     default_priority = 19  # just before sphinx.transforms.i18n.Locale (20)
 
     def apply(self, **kwargs) -> None:
-        if not self.config.language or self.config.language == "en":
-            return
-        from os import path
-
-        from sphinx.locale import init as init_locale
-        from sphinx.util.i18n import docname_to_domain
-
-        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
-        dirs = [path.join(self.env.srcdir, directory) for directory in self.config.locale_dirs]
-        catalog, has_catalog = init_locale(dirs, self.config.language, domain)
-        if not has_catalog:
+        catalog = page_catalogue(self)
+        if catalog is None:
             return
         for node in list(self.document.findall(nodes.math_block)):
             if not node.get("translatable", True):
@@ -164,6 +191,7 @@ def setup(app):
     app.add_transform(OutputsAreNotMessages)
     app.connect("config-inited", _textbook_exercise_label, priority=400)  # before sphinx-exercise's numfig format
     app.add_transform(TranslateDisplayFormulas)
+    app.add_transform(TranslateTocCaptions)
     app.add_post_transform(ShowHiddenCellsInPrint)
     app.connect("html-page-context", _add_switch)
     app.connect("builder-inited", _one_page_writes_every_html_node)

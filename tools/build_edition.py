@@ -70,6 +70,8 @@ def overrides(language: str) -> dict:
         settings["language"] = language
     if TITLES[language]:
         settings["html_title"] = TITLES[language]
+    if language == "zh_CN":  # the words MyST-NB and the theme take from the configuration, not from a catalogue
+        settings.update(nb_code_prompt_show="显示代码", nb_code_prompt_hide="隐藏代码", author="melearn 的作者们")
     return settings
 
 
@@ -81,6 +83,9 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
         raise SystemExit(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
     execution = execution or ("off" if language == "en" else "cache")
     os.environ["MELEARN_BOOK_EXECUTION"] = execution  # read by _ext/build_settings.py
+    import melearn  # noqa: F401  (imported before the language is set: the build's own process stays in English,
+    #                  though autodoc imports melearn in it; only the kernels, started later, inherit the setting)
+
     os.environ["MELEARN_LANGUAGE"] = language  # inherited by the kernels that execute the pages
     missing = cache_dir(language) / "missing-text.jsonl"
     if language != "en":
