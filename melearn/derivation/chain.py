@@ -313,7 +313,7 @@ def rules_latex(rules: Iterable[Rule]) -> str:
     r"""Rules, one per line: name, statement, and (kind; source), as ``\begin{aligned} ... \end{aligned}``."""
     lines = []
     for rule in rules:
-        origin = translate(rule.kind) + (f"; {rule.source}" if rule.source else "")
+        origin = translate(rule.kind) + (f"; {translate(rule.source)}" if rule.source else "")
         name, statement = _escape(translate(rule.name)), translate_latex_text(rule.statement)
         lines.append(f"\\text{{{name}:}} &\\quad {statement} && \\text{{({_escape(origin)})}}")
     body = " \\\\\n".join(lines)

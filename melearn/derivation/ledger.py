@@ -143,7 +143,7 @@ class Ledger:
             if not entries:
                 continue
             items = "; ".join(
-                esc(t(name)) + (f" <em>({esc(source)})</em>" if source else "") for name, source in entries
+                esc(t(name)) + (f" <em>({esc(t(source))})</em>" if source else "") for name, source in entries
             )
             rows.append(f"<tr><th>{t(labels[kind])}</th><td>{items}</td></tr>")
         for how, label in (
