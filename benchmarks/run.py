@@ -275,11 +275,11 @@ def bench_rank_loss_small(sizes: list[int], repeat: int, rng: np.random.Generato
 
 def bench_binomial(m: int, repeat: int) -> list[dict]:
     eps0, alpha = 0.1, 0.05
-    ours = binomial_critical_error(m, eps0, alpha).critical_count
+    ours = binomial_critical_error(m, eps0, alpha=alpha).critical_count
     agrees = ours == scipy_critical_count(m, eps0, alpha)
     timings = time_interleaved(
         {
-            "melearn.binomial_critical_error": lambda: binomial_critical_error(m, eps0, alpha),
+            "melearn.binomial_critical_error": lambda: binomial_critical_error(m, eps0, alpha=alpha),
             "scipy.stats.binom.sf scan": lambda: scipy_critical_count(m, eps0, alpha),
         },
         max(repeat, 3),

@@ -39,7 +39,9 @@ __all__ = [
     "as_real",
     "as_rng",
     "as_unit_array",
+    "check_nonnegative_real",
     "check_open_unit",
+    "check_positive_real",
     "check_positive_int",
     "checked_isf",
     "check_real_interval",
@@ -327,6 +329,22 @@ def check_real_interval(x, name: str, low: float, high: float, *, closed: str = 
     return value
 
 
+def check_positive_real(x, name: str) -> float:
+    """Return ``x`` as a finite float greater than 0 (a weight such as ``beta``, a width such as ``cd``)."""
+    value = as_real(x, name)
+    if not value > 0.0:
+        raise ValueError(f"{name} must be positive, got {value!r}")
+    return value
+
+
+def check_nonnegative_real(x, name: str) -> float:
+    """Return ``x`` as a finite float of at least 0 (a cost)."""
+    value = as_real(x, name)
+    if value < 0.0:
+        raise ValueError(f"{name} must be non-negative, got {value!r}")
+    return value
+
+
 def check_unit_interval(p, name: str) -> float:
     """Return ``p`` as a float in the closed interval [0, 1]."""
     value = as_real(p, name)
@@ -368,7 +386,8 @@ def check_positive_int(n, name: str, *, minimum: int = 1, maximum: int | None = 
         raise ValueError(f"{name} must be an integer, got {_describe(n)}")
     value = operator.index(n)
     if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {_show_int(value)}")
+        bound = "non-negative" if minimum == 0 else f"at least {minimum}"  # as check_nonnegative_real says it
+        raise ValueError(f"{name} must be {bound}, got {_show_int(value)}")
     if maximum is not None and value > maximum:
         reason = f" ({why})" if why else ""
         raise ValueError(f"{name} must be at most {maximum:,}{reason}, got {_show_int(value)}")

@@ -32,15 +32,27 @@ __all__ = ["ContingencyTestResult", "chi2_statistic", "chi2_test_of_independence
 class ContingencyTestResult(NamedTuple):
     r"""Pearson's chi-square test of independence.
 
-    ``statistic`` is :math:`X^2`, ``critical_value`` the upper ``alpha`` quantile of :math:`\chi^2(\mathrm{dof})`,
-    ``reject`` is ``statistic > critical_value``, ``expected`` the table of :math:`E_{ij}`.
+    Attributes
+    ----------
+    statistic : float
+        :math:`X^2`.
+    critical_value : float
+        The upper ``alpha`` quantile of :math:`\chi^2(\mathrm{df})`.
+    reject : bool
+        ``statistic > critical_value``.
+    p_value : float
+        The upper tail of :math:`\chi^2(\mathrm{df})` at ``statistic``.
+    df : int
+        The degrees of freedom, :math:`(r-1)(c-1)`.
+    expected : numpy.ndarray
+        The table of expected counts :math:`E_{ij}`.
     """
 
     statistic: float
     critical_value: float
     reject: bool
     p_value: float
-    dof: int
+    df: int
     expected: np.ndarray
 
 
@@ -131,7 +143,7 @@ def chi2_statistic(table, *, correction=False) -> np.ndarray | float:
     return float(statistic) if statistic.ndim == 0 else statistic
 
 
-def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> ContingencyTestResult:
+def chi2_test_of_independence(table, *, alpha=0.05, correction=False) -> ContingencyTestResult:
     r"""Test that the row and column variables of a contingency table are independent (Pearson's chi-square test).
 
     The chi-square test (卡方检验) of exercise 2.9, section 2.4; the procedure is derived, its null distribution
@@ -141,15 +153,15 @@ def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> Conting
     ----------
     table : array-like of shape (r, c)
         Non-negative integer counts, r, c >= 2, no empty row or column.
-    alpha : float in (0, 1)
-        The significance level.
+    alpha : float, default 0.05
+        The significance level, in (0, 1); keyword-only.
     correction : bool, default False
         Yates' continuity correction (2 x 2 tables only).
 
     Returns
     -------
     ContingencyTestResult
-        ``statistic`` (:math:`X^2`), ``critical_value``, ``reject``, ``p_value``, ``dof`` = (r-1)(c-1),
+        ``statistic`` (:math:`X^2`), ``critical_value``, ``reject``, ``p_value``, ``df`` = (r-1)(c-1),
         ``expected``.
 
     Raises
@@ -161,7 +173,7 @@ def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> Conting
     Examples
     --------
     >>> r = chi2_test_of_independence([[30, 10], [10, 30]])
-    >>> round(r.statistic, 4), r.dof, r.reject
+    >>> round(r.statistic, 4), r.df, r.reject
     (20.0, 1, True)
     """
     observed = _tables(table)
@@ -176,6 +188,6 @@ def chi2_test_of_independence(table, alpha=0.05, *, correction=False) -> Conting
         critical_value=critical,
         reject=bool(statistic > critical),
         p_value=float(stats.chi2.sf(statistic, dof)),
-        dof=dof,
+        df=dof,
         expected=expected_counts(observed),
     )

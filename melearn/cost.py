@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_binary_labels, as_real, as_unit_array, check_same_length
+from ._validation import as_binary_labels, as_unit_array, check_nonnegative_real, check_same_length
 from .ranking import threshold_counts
 
 __all__ = [
@@ -47,17 +47,9 @@ _PEEL_ROUNDS = 64
 
 
 # -- validation ------------------------------------------------------------------------------------------------
-def _as_cost(value, name: str) -> float:
-    """A cost: a finite, non-negative real number (booleans refused)."""
-    cost = as_real(value, name)
-    if cost < 0:
-        raise ValueError(f"{name} must be non-negative, got {cost!r}")
-    return cost
-
-
 def _as_costs(cost01, cost10) -> tuple[float, float]:
-    c01 = _as_cost(cost01, "cost01")
-    c10 = _as_cost(cost10, "cost10")
+    c01 = check_nonnegative_real(cost01, "cost01")
+    c10 = check_nonnegative_real(cost10, "cost10")
     if c01 == 0 and c10 == 0:
         raise ValueError("cost01 and cost10 are both zero: every prediction would cost nothing")
     return c01, c10

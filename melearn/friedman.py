@@ -43,22 +43,46 @@ __all__ = [
 class FriedmanResult(NamedTuple):
     r"""The Friedman test in the F form of formula (2.35).
 
-    ``statistic`` and ``f`` are both :math:`\tau_F`; ``chi2`` is :math:`\tau_{\chi^2}` of (2.34);
-    ``critical_value`` is the upper ``alpha`` quantile of :math:`F(k-1, (k-1)(N-1))` and ``reject`` is
-    ``statistic > critical_value``.
+    Attributes
+    ----------
+    statistic : float
+        :math:`\tau_F` of (2.35), the statistic the test decides with (``inf`` when every data set ranks the
+        algorithms alike); also readable as ``f``.
+    critical_value : float
+        The upper ``alpha`` quantile of :math:`F(k-1, (k-1)(N-1))`.
+    reject : bool
+        ``statistic > critical_value``.
+    p_value : float
+        The upper tail of that F distribution at :math:`\tau_F`.
+    df : tuple of int
+        The two degrees of freedom, :math:`(k-1, (k-1)(N-1))`.
+    average_ranks : numpy.ndarray
+        :math:`r_i`, the average rank of each algorithm over the data sets, shape (k,).
+    chi2 : float
+        :math:`\tau_{\chi^2}` of (2.34).
+    ranks : numpy.ndarray
+        The rank of each algorithm on each data set (ties share the average rank), shape (N, k).
+    n_datasets : int
+        N.
+    n_algorithms : int
+        k.
     """
 
     statistic: float
     critical_value: float
     reject: bool
-    average_ranks: np.ndarray
-    chi2: float
-    f: float
     p_value: float
     df: tuple[int, int]
+    average_ranks: np.ndarray
+    chi2: float
     ranks: np.ndarray
     n_datasets: int
     n_algorithms: int
+
+    @property
+    def f(self) -> float:
+        r""":math:`\tau_F`, the same number as ``statistic`` (the name the contract gives it beside ``chi2``)."""
+        return self.statistic
 
 
 class NullDistribution(NamedTuple):
@@ -72,7 +96,23 @@ class NullDistribution(NamedTuple):
 
 
 class NemenyiResult(NamedTuple):
-    """The Nemenyi post-hoc test: which pairs of algorithms differ by more than the critical difference."""
+    r"""The Nemenyi post-hoc test: which pairs of algorithms differ by more than the critical difference.
+
+    A post-hoc comparison of every pair rather than one test, so its record has no single statistic.
+
+    Attributes
+    ----------
+    cd : float
+        The critical difference CD of (2.36).
+    q : float
+        :math:`q_\alpha`, the Nemenyi quantile for k algorithms.
+    average_ranks : numpy.ndarray
+        The average rank of each algorithm, shape (k,).
+    differences : numpy.ndarray
+        :math:`|r_i - r_j|` for every pair, shape (k, k).
+    significant : numpy.ndarray
+        ``differences > cd``, shape (k, k), bool.
+    """
 
     cd: float
     q: float
@@ -173,7 +213,7 @@ def friedman_chi2(average_ranks, n_datasets) -> float:
     .. math::
         \tau_{\chi^2} = \frac{k-1}{k} \cdot \frac{12N}{k^2-1} \sum_{i=1}^{k} \left(r_i - \frac{k+1}{2}\right)^2
 
-    Derived in ``chapters/friedman_nemenyi.ipynb``. :func:`friedman_test` computes the same number from the
+    Derived in ``chapters/friedman_nemenyi.ipynb``. :func:`melearn.friedman_test` computes the same number from the
     error table in exact arithmetic; this function is the book's formula literally, for average ranks read off
     a table such as the textbook's Table 2.5.
 
@@ -271,7 +311,7 @@ def friedman_f(chi2, n_datasets, n_algorithms) -> float:
     return float((n - 1) * tau / (top - tau))
 
 
-def friedman_test(errors, alpha=0.05) -> FriedmanResult:
+def friedman_test(errors, *, alpha=0.05) -> FriedmanResult:
     r"""The Friedman test of "all k algorithms perform alike" on N data sets: formulas (2.34) and (2.35).
 
     The algorithms are ranked on each data set (1 = lowest error, ties share the average rank), and
@@ -290,16 +330,15 @@ def friedman_test(errors, alpha=0.05) -> FriedmanResult:
         Test errors of k algorithms (columns) on N data sets (rows); lower is better. ``N >= 2``, ``k >= 2``.
         (For a measure where higher is better, pass its negative.)
     alpha : float, default 0.05
-        Significance level, strictly between 0 and 1.
+        Significance level, strictly between 0 and 1; keyword-only.
 
     Returns
     -------
     FriedmanResult
-        ``statistic`` (= ``f``, :math:`\tau_F`), ``critical_value`` (upper ``alpha`` quantile of
-        F(k-1, (k-1)(N-1))), ``reject`` (``statistic > critical_value``), ``average_ranks`` (shape (k,)),
-        ``chi2`` (:math:`\tau_{\chi^2}`), ``f``, ``p_value`` (upper tail of the F distribution at
-        :math:`\tau_F`), ``df`` (the two degrees of freedom), ``ranks`` (shape (N, k)), ``n_datasets`` and
-        ``n_algorithms``.
+        ``statistic`` (:math:`\tau_F`, also readable as ``f``), ``critical_value`` (upper ``alpha`` quantile of
+        F(k-1, (k-1)(N-1))), ``reject`` (``statistic > critical_value``), ``p_value`` (upper tail of the F
+        distribution at :math:`\tau_F`), ``df`` (the two degrees of freedom), ``average_ranks`` (shape (k,)),
+        ``chi2`` (:math:`\tau_{\chi^2}`), ``ranks`` (shape (N, k)), ``n_datasets`` and ``n_algorithms``.
 
     Raises
     ------
@@ -362,18 +401,17 @@ def friedman_test(errors, alpha=0.05) -> FriedmanResult:
         statistic=f_value,
         critical_value=critical,
         reject=bool(f_value > critical),
-        average_ranks=np.asarray(rank_sums2, dtype=np.float64) / (2 * n),
-        chi2=float(chi2),
-        f=f_value,
         p_value=p_value,
         df=df,
+        average_ranks=np.asarray(rank_sums2, dtype=np.float64) / (2 * n),
+        chi2=float(chi2),
         ranks=doubled / 2.0,
         n_datasets=n,
         n_algorithms=k,
     )
 
 
-def nemenyi_q(k, alpha=0.05) -> float:
+def nemenyi_q(k, *, alpha=0.05) -> float:
     r"""The critical value :math:`q_\alpha` of the Nemenyi test for k algorithms (Table 2.7 of the textbook).
 
     .. math:: q_\alpha = \frac{Q_{1-\alpha}(k, \infty)}{\sqrt 2}
@@ -389,7 +427,7 @@ def nemenyi_q(k, alpha=0.05) -> float:
     k : int
         Number of algorithms, at least 2.
     alpha : float, default 0.05
-        Significance level, strictly between 0 and 1.
+        Significance level, strictly between 0 and 1; keyword-only.
 
     Returns
     -------
@@ -418,9 +456,9 @@ def nemenyi_q(k, alpha=0.05) -> float:
 
     Examples
     --------
-    >>> round(nemenyi_q(3, 0.05), 3)
+    >>> round(nemenyi_q(3, alpha=0.05), 3)
     2.344
-    >>> round(nemenyi_q(2, 0.10), 3)
+    >>> round(nemenyi_q(2, alpha=0.10), 3)
     1.645
     """
     k = check_positive_int(k, "k", minimum=2, maximum=NEMENYI_MAX_K, why="NEMENYI_MAX_K")
@@ -428,7 +466,7 @@ def nemenyi_q(k, alpha=0.05) -> float:
     return checked_isf(stats.studentized_range, alpha, k, np.inf, rtol=1e-5) / math.sqrt(2.0)
 
 
-def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
+def nemenyi_cd(k, n_datasets, *, alpha=0.05) -> float:
     r"""Formula (2.36): the critical difference (临界值域) of the Nemenyi post-hoc test.
 
     .. math:: CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}}
@@ -443,7 +481,7 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
     n_datasets : int
         N, the number of data sets, at least 2.
     alpha : float, default 0.05
-        Significance level, strictly between 0 and 1.
+        Significance level, strictly between 0 and 1; keyword-only.
 
     Returns
     -------
@@ -454,19 +492,19 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
     ------
     ValueError
         If ``k`` or ``n_datasets`` is not an integer of at least 2, or ``alpha`` is not strictly between 0 and 1;
-        and beyond the limits of :func:`nemenyi_q`.
+        and beyond the limits of :func:`melearn.nemenyi_q`.
 
     Notes
     -----
-    Limits: those of :func:`nemenyi_q` (``k <= 10**5``, ``1e-8 <= alpha <= 1 - 1e-8``); ``n_datasets`` may be
+    Limits: those of :func:`melearn.nemenyi_q` (``k <= 10**5``, ``1e-8 <= alpha <= 1 - 1e-8``); ``n_datasets`` may be
     any integer (10**400 gives CD of order 1e-200, not 0: the division is done on the integer's leading bits).
 
     Examples
     --------
-    >>> round(nemenyi_cd(3, 4, 0.05), 3)
+    >>> round(nemenyi_cd(3, 4, alpha=0.05), 3)
     1.657
     """
-    q = nemenyi_q(k, alpha)
+    q = nemenyi_q(k, alpha=alpha)
     n = check_positive_int(n_datasets, "n_datasets", minimum=2)
     # sqrt(k (k+1) / (6 N)) for N of any size: N = n_high * 4**s with n_high below 2**100, so that the integer
     # division k (k+1) / (6 n_high) neither overflows nor underflows; 2**-s is applied exactly at the end
@@ -474,7 +512,7 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
     return math.ldexp(q * math.sqrt(k * (k + 1) / (6 * (n >> (2 * shift)))), -shift)
 
 
-def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
+def nemenyi_test(errors, *, alpha=0.05) -> NemenyiResult:
     r"""The Nemenyi post-hoc test (Nemenyi后续检验) on an N x k table of errors: formula (2.36).
 
     Algorithms i and j differ significantly when :math:`|r_i - r_j| > CD`. Derived in
@@ -483,9 +521,9 @@ def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
     Parameters
     ----------
     errors : array-like of shape (N, k)
-        As for :func:`friedman_test`.
+        As for :func:`melearn.friedman_test`.
     alpha : float, default 0.05
-        Significance level, strictly between 0 and 1.
+        Significance level, strictly between 0 and 1; keyword-only.
 
     Returns
     -------
@@ -496,12 +534,12 @@ def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
     Raises
     ------
     ValueError
-        As for :func:`friedman_test`.
+        As for :func:`melearn.friedman_test`.
 
     Notes
     -----
     Limits: k up to ``NEMENYI_TEST_MAX_K`` = 5000 algorithms (the two k x k tables take 9 bytes per entry);
-    ``alpha`` as in :func:`nemenyi_q` (at least 1e-8).
+    ``alpha`` as in :func:`melearn.nemenyi_q` (at least 1e-8).
 
     The textbook runs the post-hoc test after the Friedman test has rejected; this function does not run the
     Friedman test itself.
@@ -521,9 +559,9 @@ def nemenyi_test(errors, alpha=0.05) -> NemenyiResult:
     alpha = check_open_unit(alpha, "alpha")
     n, k = table.shape
     r = _doubled_ranks(table).sum(axis=0) / (2.0 * n)
-    cd = nemenyi_cd(k, n, alpha)
+    cd = nemenyi_cd(k, n, alpha=alpha)
     differences = np.abs(r[:, None] - r[None, :])
-    return NemenyiResult(cd, nemenyi_q(k, alpha), r, differences, differences > cd)
+    return NemenyiResult(cd, nemenyi_q(k, alpha=alpha), r, differences, differences > cd)
 
 
 #: The largest table of rank-sum states :func:`friedman_null_distribution` fills (entries times permutations).

@@ -70,6 +70,11 @@ class BinomialTestResult(NamedTuple):
     reject : bool or None
         Whether :math:`H_0` is rejected at level :math:`\alpha`: ``statistic > critical_value``, decided exactly on
         the error count; ``None`` when no observation was given.
+    p_value : float or None
+        :math:`P_{\epsilon_0}(X \ge \hat\epsilon m)`, the one-sided p-value; ``None`` without an observation.
+    df : None
+        Always ``None``: the binomial distribution :math:`B(m, \epsilon_0)` has no degrees of freedom. The field is
+        kept so that every test record of melearn starts with the same five fields.
     critical_count : int
         :math:`\bar C`, the smallest :math:`C` with :math:`P_{\epsilon_0}(X > C) < \alpha`.
     size : float
@@ -79,8 +84,6 @@ class BinomialTestResult(NamedTuple):
         :math:`P_{\epsilon_0}(X > \bar C - 1)`, the size the test would have with critical count
         :math:`\bar C - 1`; at least :math:`\alpha` (1.0 when :math:`\bar C = 0`). ``size`` and
         ``size_one_lower`` are the two sizes that bracket :math:`\alpha`.
-    p_value : float or None
-        :math:`P_{\epsilon_0}(X \ge \hat\epsilon m)`, the one-sided p-value; ``None`` without an observation.
     observed_errors : int or None
         :math:`\hat\epsilon m`, the observed number of misclassified samples.
     """
@@ -88,10 +91,11 @@ class BinomialTestResult(NamedTuple):
     statistic: float | None
     critical_value: float
     reject: bool | None
+    p_value: float | None
+    df: None
     critical_count: int
     size: float
     size_one_lower: float
-    p_value: float | None
     observed_errors: int | None
 
 
@@ -108,23 +112,23 @@ class TTestResult(NamedTuple):
         ``"less"``, :math:`-t_\alpha`.
     reject : bool
         Whether :math:`H_0: \mu = \epsilon_0` is rejected at level :math:`\alpha`.
-    mean : float
-        :math:`\mu`, formula (2.28).
-    variance : float
-        :math:`\sigma^2` with the :math:`k - 1` denominator, formula (2.29).
-    df : int
-        The degrees of freedom, :math:`k - 1`.
     p_value : float
         The p-value of ``statistic`` under :math:`t(k-1)` for the chosen alternative.
+    df : int
+        The degrees of freedom, :math:`k - 1`.
+    mean : float
+        :math:`\mu`, the mean of the error rates, formula (2.28).
+    variance : float
+        :math:`\sigma^2`, their variance with the :math:`k - 1` denominator, formula (2.29).
     """
 
     statistic: float
     critical_value: float
     reject: bool
+    p_value: float
+    df: int
     mean: float
     variance: float
-    df: int
-    p_value: float
 
 
 # -- the binomial test -----------------------------------------------------------------------------------------
@@ -237,7 +241,7 @@ def _critical_count(m: int, eps0: float, alpha: float) -> int:
     return hi
 
 
-def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult:
+def binomial_critical_error(m, eps0, *, alpha=0.05, observed=None) -> BinomialTestResult:
     r"""The critical error rate of the one-sided binomial test: formula (2.27) as corrected.
 
     Tests :math:`H_0: \epsilon \le \epsilon_0` (the generalization error rate is at most :math:`\epsilon_0`)
@@ -260,8 +264,8 @@ def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult
         The number of test samples, at least 1.
     eps0 : float
         :math:`\epsilon_0`, the error rate of the hypothesis, strictly between 0 and 1.
-    alpha : float
-        The significance level :math:`\alpha` (显著度), strictly between 0 and 1.
+    alpha : float, default 0.05
+        The significance level :math:`\alpha` (显著度), strictly between 0 and 1; keyword-only.
     observed : float, optional
         The observed test error rate :math:`\hat\epsilon`, a multiple of :math:`1/m` in [0, 1] (for a count
         :math:`x` of misclassified samples pass ``x / m``). Without it the test's critical value is returned and
@@ -308,12 +312,12 @@ def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult
     --------
     Ten test samples, :math:`H_0: \epsilon \le 0.3`, :math:`\alpha = 0.05` (the book's figure 2.6):
 
-    >>> r = binomial_critical_error(10, 0.3, 0.05, observed=0.6)
+    >>> r = binomial_critical_error(10, 0.3, alpha=0.05, observed=0.6)
     >>> r.critical_count, r.critical_value, r.reject
     (5, 0.5, True)
     >>> print(f"{r.size:.4f} < 0.05 <= {r.size_one_lower:.4f}")
     0.0473 < 0.05 <= 0.1503
-    >>> binomial_critical_error(10, 0.3, 0.05, observed=0.5).reject
+    >>> binomial_critical_error(10, 0.3, alpha=0.05, observed=0.5).reject
     False
     """
     m = check_positive_int(m, "m", maximum=BINOMIAL_MAX_M, why="BINOMIAL_MAX_M")
@@ -329,16 +333,16 @@ def binomial_critical_error(m, eps0, alpha, observed=None) -> BinomialTestResult
     size = float(stats.binom.sf(c, m, eps0))
     size_one_lower = float(stats.binom.sf(c - 1, m, eps0)) if c > 0 else 1.0
     if errors is None:
-        return BinomialTestResult(None, c / m, None, c, size, size_one_lower, None, None)
+        return BinomialTestResult(None, c / m, None, None, None, c, size, size_one_lower, None)
     p_value = float(stats.binom.sf(errors - 1, m, eps0))
-    return BinomialTestResult(errors / m, c / m, bool(errors > c), c, size, size_one_lower, p_value, errors)
+    return BinomialTestResult(errors / m, c / m, bool(errors > c), p_value, None, c, size, size_one_lower, errors)
 
 
 # -- the t-test ------------------------------------------------------------------------------------------------
 _ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
+def t_test(errors, eps0, *, alpha=0.05, alternative="two-sided") -> TTestResult:
     r"""The :math:`t`-test of :math:`H_0: \mu = \epsilon_0` over :math:`k` test error rates: formulas (2.28)-(2.30).
 
     With :math:`k` test error rates :math:`\hat\epsilon_1, \ldots, \hat\epsilon_k` (from repeated hold-out or
@@ -358,8 +362,8 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
         The test error rates, each in [0, 1]; at least two, and not all equal.
     eps0 : float
         :math:`\epsilon_0`, the error rate of the hypothesis, strictly between 0 and 1.
-    alpha : float
-        The significance level, strictly between 0 and 1.
+    alpha : float, default 0.05
+        The significance level, strictly between 0 and 1; keyword-only.
     alternative : {"two-sided", "greater", "less"}, optional
         ``"two-sided"`` (the book) rejects when :math:`|\tau_t| > t_{\alpha/2}`; ``"greater"`` tests
         :math:`H_1: \mu > \epsilon_0` and rejects when :math:`\tau_t > t_\alpha`; ``"less"`` rejects when
@@ -445,4 +449,4 @@ def t_test(errors, eps0, alpha, *, alternative="two-sided") -> TTestResult:
         critical = -checked_isf(stats.t, alpha, df)
         reject = tau < critical
         p_value = float(stats.t.cdf(tau, df))
-    return TTestResult(tau, critical, bool(reject), mu, variance, df, min(p_value, 1.0))
+    return TTestResult(tau, critical, bool(reject), min(p_value, 1.0), df, mu, variance)

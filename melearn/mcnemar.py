@@ -27,17 +27,28 @@ MCNEMAR_EXACT_MAX_N = 10**7
 
 
 class McNemarResult(NamedTuple):
-    """McNemar's test, formula (2.33)."""
+    r"""McNemar's test, formula (2.33).
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`\tau_{\chi^2} = (|e_{01} - e_{10}| - 1)^2 / (e_{01} + e_{10})` (without the - 1 when
+        ``correction=False``).
+    critical_value : float
+        The upper :math:`\alpha` quantile of :math:`\chi^2(1)`: 3.8415 for :math:`\alpha = 0.05`.
+    reject : bool
+        ``statistic >= critical_value``.
+    p_value : float
+        :math:`P(X \ge \tau_{\chi^2})` for :math:`X \sim \chi^2(1)`.
+    df : int
+        The degrees of freedom, 1.
+    """
 
     statistic: float
-    """tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) (without the - 1 when ``correction=False``)."""
     critical_value: float
-    """The upper alpha quantile of chi^2(1): 3.8415 for alpha = 0.05."""
     reject: bool
     p_value: float
-    """P(X >= tau_chi2) for X ~ chi^2(1)."""
     df: int
-    """Degrees of freedom, 1."""
 
 
 # -- (2.33): McNemar's test ------------------------------------------------------------------------------------
@@ -47,7 +58,7 @@ def _check_counts(e01, e10) -> tuple[int, int]:
     return e01, e10
 
 
-def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = True) -> McNemarResult:
+def mcnemar_test(e01: int, e10: int, *, alpha: float = 0.05, correction: bool = True) -> McNemarResult:
     r"""McNemar's test (McNemar检验) of two classifiers on one test set, formula (2.33).
 
     From the discordant cells of the contingency table (列联表) -- :math:`e_{01}` samples that exactly one of
@@ -64,7 +75,7 @@ def mcnemar_test(e01: int, e10: int, alpha: float = 0.05, *, correction: bool = 
     e01, e10 : int
         The two discordant counts, non-negative integers, not both 0.
     alpha : float, default 0.05
-        Significance level, in (0, 1).
+        Significance level, in (0, 1); keyword-only.
     correction : bool, default True
         Keep the continuity correction (连续性校正), the "- 1" of (2.33). ``False`` gives the uncorrected
         statistic :math:`(e_{01} - e_{10})^2 / (e_{01} + e_{10})`, for comparison.
@@ -164,7 +175,7 @@ def mcnemar_exact_p_value(e01: int, e10: int) -> float:
     return float(min(1.0, 2.0 * stats.binom.cdf(min(e01, e10), n, 0.5)))
 
 
-def mcnemar_test_size(n_discordant: int, alpha: float = 0.05, method: str = "chi2") -> float:
+def mcnemar_test_size(n_discordant: int, *, alpha: float = 0.05, method: str = "chi2") -> float:
     r"""Probability that McNemar's test rejects a true hypothesis, given n discordant samples.
 
     Under the hypothesis :math:`e_{01} \sim \mathrm{Binomial}(n, 1/2)` given :math:`n = e_{01} + e_{10}`, so the
@@ -175,7 +186,7 @@ def mcnemar_test_size(n_discordant: int, alpha: float = 0.05, method: str = "chi
     n_discordant : int
         :math:`n = e_{01} + e_{10}`, at least 1.
     alpha : float, default 0.05
-        Nominal significance level, in (0, 1).
+        Nominal significance level, in (0, 1); keyword-only.
     method : {"chi2", "chi2_uncorrected", "exact"}, default "chi2"
         ``"chi2"``: formula (2.33) with the continuity correction; ``"chi2_uncorrected"``: without it;
         ``"exact"``: the exact binomial test (:func:`mcnemar_exact_p_value` <= alpha).
@@ -192,9 +203,9 @@ def mcnemar_test_size(n_discordant: int, alpha: float = 0.05, method: str = "chi
 
     Examples
     --------
-    >>> round(mcnemar_test_size(50, 0.05), 6)
+    >>> round(mcnemar_test_size(50, alpha=0.05), 6)
     0.032839
-    >>> round(mcnemar_test_size(50, 0.05, "chi2_uncorrected"), 6)
+    >>> round(mcnemar_test_size(50, alpha=0.05, method="chi2_uncorrected"), 6)
     0.064909
     """
     n = check_positive_int(

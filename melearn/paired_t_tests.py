@@ -61,40 +61,66 @@ SIZE_MAX_K = 10**12
 
 
 class PairedTTestResult(NamedTuple):
-    """The k-fold cross-validated paired t-test, formula (2.31)."""
+    r"""The :math:`k`-fold cross-validated paired t-test, formula (2.31).
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`\tau_t = |\sqrt{k}\,\mu / \sigma|`.
+    critical_value : float
+        :math:`t_{\alpha/2,\,k-1}`, the upper :math:`\alpha/2` point of :math:`t(k-1)`.
+    reject : bool
+        Whether the hypothesis "A and B perform the same" is rejected at level :math:`\alpha`:
+        ``statistic >= critical_value``.
+    p_value : float
+        Two-sided: :math:`P(|T| \ge \tau_t)` for :math:`T \sim t(k-1)`.
+    df : int
+        The degrees of freedom, :math:`k - 1`.
+    mean : float
+        :math:`\mu`, the mean of the differences ``errors_a - errors_b`` (negative: A has the smaller mean error).
+    std : float
+        :math:`\sigma`, their sample standard deviation (denominator :math:`k - 1`), as in (2.31). (Not the
+        variance: :math:`\sigma^2` of differences near the float range would overflow.)
+    """
 
     statistic: float
-    """tau_t = |sqrt(k) mu / sigma|."""
     critical_value: float
-    """t_{alpha/2, k-1}."""
     reject: bool
-    """Whether the hypothesis "A and B perform the same" is rejected at level alpha."""
     p_value: float
-    """Two-sided: P(|T| >= tau_t) for T ~ t(k - 1)."""
     df: int
-    """Degrees of freedom, k - 1."""
-    mu: float
-    """Mean of the differences errors_a - errors_b (negative: A has the smaller mean error)."""
-    sigma: float
-    """Sample standard deviation of the differences (denominator k - 1)."""
+    mean: float
+    std: float
 
 
 class CV52TTestResult(NamedTuple):
-    """The 5x2 cross-validated t-test, formula (2.32)."""
+    r"""The 5x2 cross-validated t-test, formula (2.32).
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`\tau_t = \mu / \sqrt{0.2 \sum_{i=1}^5 \sigma_i^2}`; signed, as printed.
+    critical_value : float
+        :math:`t_{\alpha/2,\,5}`; the test rejects when :math:`|\tau_t|` reaches it.
+    reject : bool
+        ``abs(statistic) >= critical_value``.
+    p_value : float
+        Two-sided: :math:`P(|T| \ge |\tau_t|)` for :math:`T \sim t(5)`.
+    df : int
+        The degrees of freedom, 5.
+    mean : float
+        :math:`\mu`, the numerator: :math:`0.5(\Delta_1^1 + \Delta_1^2)` for the book, :math:`\Delta_1^1` for
+        Dietterich.
+    variances : numpy.ndarray
+        The five variance estimates :math:`\sigma_i^2` of the replications, shape (5,).
+    """
 
     statistic: float
-    """tau_t = mu / sqrt(0.2 * sum(sigma2)); signed, as printed."""
     critical_value: float
-    """t_{alpha/2, 5}; the test rejects when |tau_t| reaches it."""
     reject: bool
     p_value: float
-    """Two-sided: P(|T| >= |tau_t|) for T ~ t(5)."""
     df: int
-    """Degrees of freedom, 5."""
-    mu: float
-    """The numerator: 0.5 (Delta_1^1 + Delta_1^2) for the book, Delta_1^1 for Dietterich."""
-    sigma2: np.ndarray
-    """The five variance estimates sigma_i^2, shape (5,)."""
+    mean: float
+    variances: np.ndarray
 
 
 # -- validation helpers ----------------------------------------------------------------------------------------
@@ -184,7 +210,7 @@ def paired_t_statistic(deltas) -> np.ndarray | float:
     return float(tau) if tau.ndim == 0 else tau
 
 
-def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
+def paired_t_test(errors_a, errors_b, *, alpha: float = 0.05) -> PairedTTestResult:
     r"""The k-fold cross-validated paired t-test (交叉验证成对t检验), formula (2.31).
 
     With :math:`\Delta_i = \epsilon_i^A - \epsilon_i^B` the difference of the two learners' test error rates on
@@ -201,13 +227,13 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     errors_a, errors_b : array-like of shape (k,)
         Test error rates of learners A and B, ``errors_a[i]`` and ``errors_b[i]`` on the same fold i. k >= 2.
     alpha : float, default 0.05
-        Significance level, in (0, 1).
+        Significance level, in (0, 1); keyword-only.
 
     Returns
     -------
     PairedTTestResult
         ``statistic`` (:math:`\tau_t`), ``critical_value`` (:math:`t_{\alpha/2,k-1}`), ``reject``, ``p_value``
-        (two-sided), ``df`` (k - 1), ``mu`` and ``sigma``.
+        (two-sided), ``df`` (k - 1), ``mean`` and ``std``.
 
     Raises
     ------
@@ -223,8 +249,8 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     0.2 - 0.1) count as equal.
 
     Limits: any finite inputs and any k >= 2 that fits in memory (time O(k)). The differences are scaled by a
-    power of two before squaring, so inputs from 5e-324 to 1.8e308 give the right statistic; ``mu`` or
-    ``sigma`` beyond the float range (differences near 1.8e308) raise ``ValueError``. ``alpha`` is refused when
+    power of two before squaring, so inputs from 5e-324 to 1.8e308 give the right statistic; ``mean`` or
+    ``std`` beyond the float range (differences near 1.8e308) raise ``ValueError``. ``alpha`` is refused when
     the t quantile does not give it back through the survival function to a relative 1e-6 (for k = 2 below
     about 1e-150, for larger k below about 1e-270); the critical value is the upper quantile itself (``isf``),
     never ``ppf(1 - alpha/2)``, which is inf below alpha = 1e-16.
@@ -266,7 +292,7 @@ def paired_t_test(errors_a, errors_b, alpha: float = 0.05) -> PairedTTestResult:
     return PairedTTestResult(statistic, critical, bool(statistic >= critical), p_value, df, float(mu), float(sigma))
 
 
-def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
+def paired_t_test_size(k: int, rho: float, *, alpha: float = 0.05) -> float:
     r"""Probability that the paired t-test (2.31) rejects a true hypothesis when the folds are correlated.
 
     For k differences that are normal with mean 0, a common variance and a common correlation :math:`\rho`
@@ -284,7 +310,7 @@ def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
     rho : float
         Correlation between the differences of two folds, in (-1/(k-1), 1).
     alpha : float, default 0.05
-        Nominal significance level, in (0, 1).
+        Nominal significance level, in (0, 1); keyword-only.
 
     Returns
     -------
@@ -298,9 +324,9 @@ def paired_t_test_size(k: int, rho: float, alpha: float = 0.05) -> float:
 
     Examples
     --------
-    >>> round(paired_t_test_size(10, 0.0, 0.05), 6)
+    >>> round(paired_t_test_size(10, 0.0, alpha=0.05), 6)
     0.05
-    >>> round(paired_t_test_size(10, 0.1, 0.05), 4)
+    >>> round(paired_t_test_size(10, 0.1, alpha=0.05), 4)
     0.1539
     """
     k = check_positive_int(k, "k", minimum=2, maximum=SIZE_MAX_K, why="SIZE_MAX_K")
@@ -395,7 +421,7 @@ def cv52_t_statistic(diffs, numerator: str = "book") -> np.ndarray | float:
     return float(tau) if tau.ndim == 0 else tau
 
 
-def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTestResult:
+def cv52_t_test(diffs, *, alpha: float = 0.05, numerator: str = "book") -> CV52TTestResult:
     r"""The 5x2 cross-validated t-test (5×2交叉验证t检验), formula (2.32).
 
     Five replications of 2-fold cross-validation give the differences :math:`\Delta_i^1, \Delta_i^2`
@@ -415,7 +441,7 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
         ``diffs[i, j]`` is :math:`\Delta_{i+1}^{j+1} = \epsilon^A - \epsilon^B` on fold j + 1 of replication
         i + 1.
     alpha : float, default 0.05
-        Significance level, in (0, 1).
+        Significance level, in (0, 1); keyword-only.
     numerator : {"book", "dietterich"}, default "book"
         Which numerator :math:`\mu` to use (see above).
 
@@ -423,7 +449,7 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
     -------
     CV52TTestResult
         ``statistic`` (signed :math:`\tau_t`), ``critical_value`` (:math:`t_{\alpha/2,5}`), ``reject``
-        (:math:`|\tau_t| \ge t_{\alpha/2,5}`), ``p_value`` (two-sided), ``df`` (5), ``mu`` and ``sigma2``.
+        (:math:`|\tau_t| \ge t_{\alpha/2,5}`), ``p_value`` (two-sided), ``df`` (5), ``mean`` and ``variances``.
 
     Raises
     ------
@@ -440,7 +466,7 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
     the opposite sign).
 
     Limits: any finite differences: they are scaled by a power of two before squaring, so the statistic is right
-    from 5e-324 to 1.8e308; a ``sigma2`` beyond the float range (differences above about 1e154) raises
+    from 5e-324 to 1.8e308; a ``variances`` entry beyond the float range (differences above about 1e154) raises
     ``ValueError``. ``alpha`` down to about 1e-270 (checked by a round trip through the t survival function).
 
     References
@@ -469,7 +495,7 @@ def cv52_t_test(diffs, alpha: float = 0.05, numerator: str = "book") -> CV52TTes
     return CV52TTestResult(statistic, critical, bool(abs(statistic) >= critical), p_value, 5, float(mu), sigma2)
 
 
-def cv52_t_test_size(rho: float, alpha: float = 0.05, numerator: str = "book") -> float:
+def cv52_t_test_size(rho: float, *, alpha: float = 0.05, numerator: str = "book") -> float:
     r"""Probability that the 5x2cv t-test (2.32) rejects a true hypothesis, under a normal model.
 
     The model: within each replication the two differences are normal with mean 0, a common variance and
@@ -498,7 +524,7 @@ def cv52_t_test_size(rho: float, alpha: float = 0.05, numerator: str = "book") -
     rho : float
         Correlation between the two folds' differences of a replication, in (-1, 1).
     alpha : float, default 0.05
-        Nominal significance level, in (0, 1).
+        Nominal significance level, in (0, 1); keyword-only.
     numerator : {"book", "dietterich"}, default "book"
 
     Returns
@@ -513,9 +539,9 @@ def cv52_t_test_size(rho: float, alpha: float = 0.05, numerator: str = "book") -
 
     Examples
     --------
-    >>> round(cv52_t_test_size(1 / 3, 0.05, "book"), 6)
+    >>> round(cv52_t_test_size(1 / 3, alpha=0.05), 6)
     0.05
-    >>> round(cv52_t_test_size(0.0, 0.05, "book"), 5), round(cv52_t_test_size(0.0, 0.05, "dietterich"), 5)
+    >>> round(cv52_t_test_size(0.0), 5), round(cv52_t_test_size(0.0, numerator="dietterich"), 5)
     (0.01498, 0.02814)
     """
     rho = check_real_interval(rho, "rho", -1.0, 1.0)

@@ -32,14 +32,20 @@ includes a made-up 0 changes macro-averages, which is exactly where such a choic
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_array, as_binary_labels, as_labels, as_real, check_same_length
+from ._validation import (
+    as_array,
+    as_binary_labels,
+    as_labels,
+    check_positive_int,
+    check_positive_real,
+    check_same_length,
+)
 from .ranking import threshold_counts
 
 __all__ = [
@@ -223,14 +229,6 @@ def recall(y_true, y_pred) -> float:
     return _recall(confusion(y_true, y_pred), "y_true")
 
 
-def _check_beta(beta) -> Fraction:
-    """Return beta as the exact rational value of its float: a positive finite real number."""
-    value = as_real(beta, "beta")
-    if not value > 0.0:
-        raise ValueError(f"beta must be a positive finite number, got {value!r}")
-    return Fraction(value)
-
-
 def _f_from_counts(tp: int, fp: int, fn: int, beta2: Fraction | int = 1) -> float:
     # the count form of (2.11): (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP); its denominator is positive once
     # precision and recall are defined, and it is 0 (not 0/0) when TP = 0. Computed in exact rationals (Python
@@ -288,7 +286,7 @@ def f_beta(y_true, y_pred, beta=1.0) -> float:
     >>> round(f_beta([1, 1, 0, 0, 1], [1, 0, 0, 0, 1], beta=2.0), 6)
     0.714286
     """
-    beta2 = _check_beta(beta) ** 2
+    beta2 = Fraction(check_positive_real(beta, "beta")) ** 2  # exact: beta^2 never over- or underflows
     c = confusion(y_true, y_pred)
     _precision(c, "y_pred")
     _recall(c, "y_true")
@@ -321,12 +319,10 @@ def _as_confusion_table(confusions) -> np.ndarray:
             raise ValueError(
                 f"confusions[{i}] must be a confusion record (tp, fp, fn, tn), got {type(c).__name__} {c!r:.60}"
             )
-        for field, v in zip(Confusion._fields, values, strict=True):
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
-                raise ValueError(f"confusions[{i}].{field} must be an integer count, got {type(v).__name__} {v!r:.40}")
-            if v < 0:
-                raise ValueError(f"confusions[{i}].{field} must be non-negative, got a negative count")
-        row = [int(v) for v in values]
+        row = [
+            check_positive_int(v, f"confusions[{i}].{field}", minimum=0)
+            for field, v in zip(Confusion._fields, values, strict=True)
+        ]
         if sum(row) == 0:
             raise ValueError(f"confusions[{i}] counts no sample (TP + FP + FN + TN = 0)")
         rows.append(row)

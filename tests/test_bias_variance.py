@@ -272,7 +272,7 @@ def test_polynomial_predictions_match_numpy_polyfit(degree):
     "kwargs, pattern",
     [
         ({"degree": 4}, "degree must be less than the training set size 4"),
-        ({"degree": -1}, "degree must be at least 0"),
+        ({"degree": -1}, "degree must be non-negative"),
         ({"degree": 1.5}, "degree must be an integer"),
         ({"y_train": np.zeros((2, 3))}, "y_train must have the shape of x_train"),
         ({"x_eval": np.zeros((3, 2))}, "x_eval must have one row per training set"),

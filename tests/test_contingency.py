@@ -43,9 +43,9 @@ def test_statistic_matches_scipy_and_the_literal_formula(table):
     assert np.isclose(r.statistic, ref.statistic, rtol=1e-9, atol=1e-12)
     assert np.isclose(r.statistic, float(literal_x2(table.tolist())), rtol=1e-9, atol=1e-12)
     assert np.isclose(r.p_value, ref.pvalue, rtol=1e-7, atol=1e-300)
-    assert r.dof == ref.dof == (table.shape[0] - 1) * (table.shape[1] - 1)
+    assert r.df == ref.dof == (table.shape[0] - 1) * (table.shape[1] - 1)
     np.testing.assert_allclose(r.expected, ref.expected_freq)
-    assert r.reject == (r.statistic > stats.chi2.isf(0.05, r.dof))
+    assert r.reject == (r.statistic > stats.chi2.isf(0.05, r.df))
 
 
 @given(tables_2x2)

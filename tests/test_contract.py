@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 import melearn
+from melearn.reference.ranking import PUMPKIN_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
-Y = [1, 0, 1, 1, 0, 0, 1, 0]
-S = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]  # the pumpkin book's eight-sample example (notes on (2.20))
+# the pumpkin book's eight-sample example (notes on (2.20)), the running example of the book
+Y, S = list(PUMPKIN_EXAMPLE.labels), list(PUMPKIN_EXAMPLE.scores)
 P = [1, 1, 0, 1, 0, 0, 1, 1]
 
 CONTRACT_FUNCTIONS = {
@@ -87,20 +88,20 @@ def test_record_fields():
         assert set(record._fields) >= {"precision", "recall", "f1"}
     assert set(melearn.pr_curve(Y, S)._fields) >= {"precision", "recall", "thresholds"}
     tests = [
-        melearn.binomial_critical_error(10, 0.3, 0.05),
-        melearn.t_test([0.1, 0.2, 0.15, 0.12], 0.1, 0.05),
-        melearn.paired_t_test([0.1, 0.2, 0.15, 0.12], [0.12, 0.25, 0.16, 0.2], 0.05),
-        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03, 0.05),
-        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03, 0.05, numerator="dietterich"),
-        melearn.mcnemar_test(10, 3, 0.05),
-        melearn.friedman_test([[0.1, 0.2, 0.3], [0.2, 0.1, 0.3], [0.1, 0.3, 0.2], [0.1, 0.2, 0.4]], 0.05),
+        melearn.binomial_critical_error(10, 0.3, alpha=0.05),
+        melearn.t_test([0.1, 0.2, 0.15, 0.12], 0.1, alpha=0.05),
+        melearn.paired_t_test([0.1, 0.2, 0.15, 0.12], [0.12, 0.25, 0.16, 0.2], alpha=0.05),
+        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03, alpha=0.05),
+        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03, alpha=0.05, numerator="dietterich"),
+        melearn.mcnemar_test(10, 3, alpha=0.05),
+        melearn.friedman_test([[0.1, 0.2, 0.3], [0.2, 0.1, 0.3], [0.1, 0.3, 0.2], [0.1, 0.2, 0.4]], alpha=0.05),
     ]
     for record in tests:
         assert {"statistic", "critical_value", "reject"} <= set(record._fields), type(record).__name__
         assert isinstance(record.reject, (bool, np.bool_)) or record.reject is None
     friedman = tests[-1]
-    assert {"average_ranks", "chi2", "f"} <= set(friedman._fields)
-    assert friedman.statistic == friedman.f
+    assert {"average_ranks", "chi2"} <= set(friedman._fields)
+    assert friedman.statistic == friedman.f  # the contract's name for tau_F, an alias of statistic
     rng = np.random.default_rng(0)
     bv = melearn.bias_variance_decomposition(rng.normal(size=(4, 3)), rng.normal(size=(4, 3)), np.zeros(3))
     assert set(bv._fields) >= {"error", "bias2", "variance", "noise", "cross"}
@@ -121,8 +122,8 @@ def test_scalars_are_plain_python_numbers():
         melearn.break_even_point(Y, S),
         melearn.cost_sensitive_error(Y, P, 2.0, 1.0),
         melearn.expected_total_cost(Y, S),
-        melearn.nemenyi_q(3, 0.05),
-        melearn.nemenyi_cd(3, 4, 0.05),
+        melearn.nemenyi_q(3, alpha=0.05),
+        melearn.nemenyi_cd(3, 4, alpha=0.05),
     ):
         assert type(value) in (float, int), type(value)
 
@@ -135,3 +136,77 @@ def test_rng_accepts_a_seed_or_a_generator(rng):
     assert len(folds) == 2
     in_bag, out_of_bag = melearn.bootstrap_sample(8, 0 if isinstance(rng, int) else np.random.default_rng(0))
     assert len(in_bag) == 8 and not set(out_of_bag.tolist()) & set(in_bag.tolist())
+
+
+# -- one vocabulary for every test's record ---------------------------------------------------------------------
+LEADING_FIELDS = ("statistic", "critical_value", "reject", "p_value", "df")
+
+
+def _test_records():
+    from melearn.contingency import chi2_test_of_independence
+
+    return [
+        melearn.binomial_critical_error(10, 0.3, observed=0.6),
+        melearn.binomial_critical_error(10, 0.3),
+        melearn.t_test([0.1, 0.2, 0.15, 0.12], 0.1),
+        melearn.paired_t_test([0.1, 0.2, 0.15, 0.12], [0.12, 0.25, 0.16, 0.2]),
+        melearn.cv52_t_test(np.arange(10).reshape(5, 2) / 100 - 0.03),
+        melearn.mcnemar_test(10, 3),
+        melearn.friedman_test([[0.1, 0.2, 0.3], [0.2, 0.1, 0.3], [0.1, 0.3, 0.2], [0.1, 0.2, 0.4]]),
+        chi2_test_of_independence([[30, 10], [10, 30]]),
+    ]
+
+
+def test_every_test_record_starts_with_the_same_five_fields():
+    for record in _test_records():
+        name = type(record).__name__
+        assert record._fields[:5] == LEADING_FIELDS, name
+        assert len(set(record._fields)) == len(record._fields), name
+
+
+def test_the_same_thing_has_the_same_name_in_every_record():
+    synonyms = {"mu", "sigma", "sigma2", "dof", "f", "tau", "crit", "pvalue"}  # the names a record must not use
+    for record in _test_records():
+        assert not synonyms & set(record._fields), type(record).__name__
+    t = melearn.t_test([0.1, 0.2, 0.15, 0.12], 0.1)
+    paired = melearn.paired_t_test([0.1, 0.2, 0.15, 0.12], [0.12, 0.25, 0.16, 0.2])
+    assert np.isclose(t.mean, 0.1425) and np.isclose(paired.mean, np.mean([-0.02, -0.05, -0.01, -0.08]))
+    assert np.isclose(paired.std, np.std([-0.02, -0.05, -0.01, -0.08], ddof=1))
+    assert np.isclose(t.variance, np.var([0.1, 0.2, 0.15, 0.12], ddof=1))
+
+
+def test_every_record_documents_each_field_under_attributes():
+    for record in _test_records():
+        doc = inspect.getdoc(type(record)) or ""
+        assert "Attributes\n----------" in doc, type(record).__name__
+        section = doc.split("Attributes\n----------", 1)[1]
+        for field in record._fields:
+            assert re.search(rf"^{field} : ", section, re.MULTILINE), f"{type(record).__name__}.{field} undocumented"
+
+
+TEST_FUNCTIONS = [
+    "binomial_critical_error",
+    "t_test",
+    "paired_t_test",
+    "cv52_t_test",
+    "mcnemar_test",
+    "friedman_test",
+    "nemenyi_q",
+    "nemenyi_cd",
+    "melearn.friedman.nemenyi_test",
+    "melearn.contingency.chi2_test_of_independence",
+    "melearn.paired_t_tests.paired_t_test_size",
+    "melearn.paired_t_tests.cv52_t_test_size",
+    "melearn.mcnemar.mcnemar_test_size",
+]
+
+
+@pytest.mark.parametrize("name", TEST_FUNCTIONS)
+def test_alpha_is_keyword_only_with_default_005(name):
+    if name.startswith("melearn."):
+        module, _, attr = name.rpartition(".")
+        func = getattr(__import__(module, fromlist=[attr]), attr)
+    else:
+        func = getattr(melearn, name)
+    alpha = inspect.signature(func).parameters["alpha"]
+    assert alpha.kind is inspect.Parameter.KEYWORD_ONLY and alpha.default == 0.05, name

@@ -99,7 +99,7 @@ def check_book_example(chi2_fn, f_fn, cd_fn):
     chi2 = chi2_fn([1.0, 2.125, 2.875], 4)
     assert round(chi2, 3) == 7.125
     assert round(f_fn(chi2, 4, 3), 3) == 24.429
-    assert round(cd_fn(3, 4, 0.05), 3) == 1.657
+    assert round(cd_fn(3, 4, alpha=0.05), 3) == 1.657
 
 
 tables = hnp.arrays(
@@ -119,7 +119,7 @@ def test_book_worked_example():
     assert f"{res.critical_value:.3f}" == "5.143"
     assert res.statistic == res.f and res.reject and res.df == (2, 6)
     assert res.p_value == pytest.approx(stats.f.sf(171 / 7, 2, 6))
-    assert f"{nemenyi_cd(3, 4, 0.05):.3f}" == "1.657"
+    assert f"{nemenyi_cd(3, 4, alpha=0.05):.3f}" == "1.657"
     check_book_example(friedman_chi2, friedman_f, nemenyi_cd)
 
 
@@ -128,7 +128,7 @@ def test_book_example_nemenyi_pairs():
     # |A - B| = 1.125 < CD, |B - C| = 0.75 < CD, |A - C| = 1.875 > CD
     assert res.significant.tolist() == [[False, False, True], [False, False, False], [True, False, False]]
     assert res.differences[0, 2] == pytest.approx(1.875) and res.cd == pytest.approx(nemenyi_cd(3, 4))
-    assert res.q == pytest.approx(nemenyi_q(3, 0.05))
+    assert res.q == pytest.approx(nemenyi_q(3, alpha=0.05))
 
 
 def test_demsar_worked_example():
@@ -137,7 +137,7 @@ def test_demsar_worked_example():
     chi2 = friedman_chi2(r, 14)
     assert round(chi2, 2) == 9.28
     assert round(friedman_f(chi2, 14, 4), 2) == 3.69
-    assert round(nemenyi_cd(4, 14, 0.05), 2) == 1.25
+    assert round(nemenyi_cd(4, 14, alpha=0.05), 2) == 1.25
 
 
 @pytest.mark.parametrize(
@@ -146,12 +146,17 @@ def test_demsar_worked_example():
         ("chi2 with 6N for 12N", lambda r, n: friedman_chi2(r, n) / 2, friedman_f, nemenyi_cd),
         ("chi2 centred at k/2", lambda r, n: float(brute_chi2_centred(r, n, shift=0.5)), friedman_f, nemenyi_cd),
         ("F with N instead of N-1", friedman_chi2, lambda c, n, k: n * c / (n * (k - 1) - c), nemenyi_cd),
-        ("CD with 12N", friedman_chi2, friedman_f, lambda k, n, a: nemenyi_q(k, a) * math.sqrt(k * (k + 1) / (12 * n))),
+        (
+            "CD with 12N",
+            friedman_chi2,
+            friedman_f,
+            lambda k, n, *, alpha: nemenyi_q(k, alpha=alpha) * math.sqrt(k * (k + 1) / (12 * n)),
+        ),
         (
             "CD without sqrt 2",
             friedman_chi2,
             friedman_f,
-            lambda k, n, a: math.sqrt(2) * nemenyi_q(k, a) * math.sqrt(k * (k + 1) / (6 * n)),
+            lambda k, n, *, alpha: math.sqrt(2) * nemenyi_q(k, alpha=alpha) * math.sqrt(k * (k + 1) / (6 * n)),
         ),
     ],
     ids=lambda m: m[0],
@@ -310,47 +315,49 @@ def test_table_2_6(n):
     for k, printed in zip(range(2, 11), TABLE_2_6_005[n], strict=True):
         errors = np.tile(np.arange(k, dtype=float), (n, 1))
         errors[0, :2] = 0.0  # a tie keeps tau_F finite; the critical value depends on N, k, alpha only
-        assert round(friedman_test(errors, 0.05).critical_value, 3) == printed, (n, k)
+        assert round(friedman_test(errors, alpha=0.05).critical_value, 3) == printed, (n, k)
 
 
 def test_nemenyi_q_against_demsar_table_and_the_book():
     mis_rounded = []
     for alpha, row in DEMSAR_Q.items():
         for k, printed in zip(range(2, 11), row, strict=True):
-            q = nemenyi_q(k, alpha)
+            q = nemenyi_q(k, alpha=alpha)
             assert abs(q - printed) <= 0.0011, (alpha, k)
             if round(q, 3) != printed:
                 mis_rounded.append((alpha, k, round(q, 4)))
     # three printed entries are not the 3-decimal rounding of the quantile (2.3437, 2.9483, 2.4595)
     assert mis_rounded == [(0.05, 3, 2.3437), (0.05, 7, 2.9483), (0.1, 5, 2.4595)]
-    assert round(nemenyi_q(3, 0.05), 3) == 2.344  # as the textbook's Table 2.7 prints it
+    assert round(nemenyi_q(3, alpha=0.05), 3) == 2.344  # as the textbook's Table 2.7 prints it
 
 
 @pytest.mark.parametrize("k", [2, 3, 10, 50, 500])
 @pytest.mark.parametrize("alpha", [0.001, 0.01, 0.05, 0.1, 0.5, 0.999])
 def test_nemenyi_q_against_integration_and_scipy(k, alpha):
-    q = nemenyi_q(k, alpha)
+    q = nemenyi_q(k, alpha=alpha)
     assert q == pytest.approx(q_by_integration(k, alpha), rel=1e-10)
     assert q == pytest.approx(stats.studentized_range.isf(alpha, k, 1e6) / math.sqrt(2), rel=1e-4)
 
 
 @pytest.mark.parametrize("alpha", [0.001, 0.05, 0.1, 0.9])
 def test_nemenyi_q_for_two_algorithms_is_the_normal_quantile(alpha):
-    assert nemenyi_q(2, alpha) == pytest.approx(stats.norm.isf(alpha / 2), rel=1e-10)
+    assert nemenyi_q(2, alpha=alpha) == pytest.approx(stats.norm.isf(alpha / 2), rel=1e-10)
 
 
 def test_nemenyi_q_by_monte_carlo():
     rng = np.random.default_rng(20261130)
     z = rng.standard_normal((200_000, 4))
-    exceed = np.mean(np.ptp(z, axis=1) / math.sqrt(2) > nemenyi_q(4, 0.05))
+    exceed = np.mean(np.ptp(z, axis=1) / math.sqrt(2) > nemenyi_q(4, alpha=0.05))
     assert abs(exceed - 0.05) < 4 * math.sqrt(0.05 * 0.95 / 200_000)
 
 
 def test_nemenyi_cd_formula():
     for k, n, alpha in [(3, 4, 0.05), (5, 10, 0.1), (10, 30, 0.05)]:
-        assert nemenyi_cd(k, n, alpha) == pytest.approx(nemenyi_q(k, alpha) * math.sqrt(k * (k + 1) / (6 * n)))
+        assert nemenyi_cd(k, n, alpha=alpha) == pytest.approx(
+            nemenyi_q(k, alpha=alpha) * math.sqrt(k * (k + 1) / (6 * n))
+        )
     assert nemenyi_cd(3, 16) == pytest.approx(nemenyi_cd(3, 4) / 2)  # CD shrinks like 1/sqrt(N)
-    assert nemenyi_q(3, 0.05) > nemenyi_q(3, 0.1)
+    assert nemenyi_q(3, alpha=0.05) > nemenyi_q(3, alpha=0.1)
 
 
 # -- bad input --------------------------------------------------------------------------------------------------
@@ -376,13 +383,13 @@ def test_bad_errors(errors, match):
 @pytest.mark.parametrize("alpha", [0, 1, -0.1, 1.5, np.nan, "0.05", True, None])
 def test_bad_alpha(alpha):
     with pytest.raises(ValueError, match="alpha"):
-        friedman_test(TABLE_2_5, alpha)
+        friedman_test(TABLE_2_5, alpha=alpha)
     with pytest.raises(ValueError, match="alpha"):
-        nemenyi_q(3, alpha)
+        nemenyi_q(3, alpha=alpha)
     with pytest.raises(ValueError, match="alpha"):
-        nemenyi_cd(3, 4, alpha)
+        nemenyi_cd(3, 4, alpha=alpha)
     with pytest.raises(ValueError, match="alpha"):
-        nemenyi_test(TABLE_2_5, alpha)
+        nemenyi_test(TABLE_2_5, alpha=alpha)
 
 
 @pytest.mark.parametrize("k", [1, 0, -3, 2.5, 3.0, True, "3", None])
@@ -424,7 +431,7 @@ def test_bad_chi2(chi2):
 def test_book_style_diagram_of_the_worked_example():
     fig, ax = plt.subplots()
     res = friedman_test(TABLE_2_5)
-    cd = nemenyi_cd(3, 4, 0.05)
+    cd = nemenyi_cd(3, 4, alpha=0.05)
     assert plot_cd_diagram(ax, res, cd) is ax  # a FriedmanResult is accepted
     assert len(ax.lines) == 3 and len(ax.collections) == 3
     assert [t.get_text() for t in ax.get_yticklabels()] == ["A", "B", "C"]

@@ -56,7 +56,7 @@ def betainc_critical_count(m: int, eps0: float, alpha: float) -> int:
 # -- the binomial test: values ----------------------------------------------------------------------------------
 def test_book_example_ten_samples():
     # figure 2.6 of the book: m = 10, eps0 = 0.3; P(X > 5) = 0.0473 < 0.05 <= P(X > 4) = 0.1503
-    r = binomial_critical_error(10, 0.3, 0.05)
+    r = binomial_critical_error(10, 0.3, alpha=0.05)
     assert r.critical_count == enumerated_critical_count(10, 0.3, 0.05) == 5
     assert r.critical_value == 0.5
     assert r.statistic is None and r.reject is None and r.p_value is None and r.observed_errors is None
@@ -68,7 +68,9 @@ def test_book_example_ten_samples():
 @pytest.mark.parametrize("alpha", [0.001, 0.01, 0.05, 0.1, 0.5, 0.9])
 def test_agrees_with_exact_enumeration_small_m(eps0, alpha):
     for m in range(1, 41):
-        assert binomial_critical_error(m, eps0, alpha).critical_count == enumerated_critical_count(m, eps0, alpha), m
+        assert binomial_critical_error(m, eps0, alpha=alpha).critical_count == enumerated_critical_count(
+            m, eps0, alpha
+        ), m
 
 
 @settings(max_examples=60, deadline=None)
@@ -78,14 +80,14 @@ def test_agrees_with_exact_enumeration_small_m(eps0, alpha):
     alpha=st.floats(1e-6, 0.999),
 )
 def test_agrees_with_exact_enumeration_property(m, eps0, alpha):
-    assert binomial_critical_error(m, eps0, alpha).critical_count == enumerated_critical_count(m, eps0, alpha)
+    assert binomial_critical_error(m, eps0, alpha=alpha).critical_count == enumerated_critical_count(m, eps0, alpha)
 
 
 @pytest.mark.parametrize("m", [1000, 10_000, 100_000, 1_000_000])
 @pytest.mark.parametrize("eps0", [0.001, 0.3, 0.5, 0.9])
 @pytest.mark.parametrize("alpha", [1e-8, 0.05, 0.1])
 def test_agrees_with_incomplete_beta_large_m(m, eps0, alpha):
-    r = binomial_critical_error(m, eps0, alpha)
+    r = binomial_critical_error(m, eps0, alpha=alpha)
     assert r.critical_count == betainc_critical_count(m, eps0, alpha)
     # the defining property, through scipy.stats.binom
     assert stats.binom.sf(r.critical_count, m, eps0) < alpha
@@ -97,21 +99,21 @@ def test_million_samples_is_fast():
     # no O(m) Python loop: a few tail evaluations whatever m (an O(m) loop in Python would take seconds)
     start = time.perf_counter()
     for eps0 in (0.01, 0.3, 0.5):
-        binomial_critical_error(1_000_000, eps0, 0.05)
+        binomial_critical_error(1_000_000, eps0, alpha=0.05)
     assert time.perf_counter() - start < 2.0
 
 
 def test_critical_value_grows_with_eps0_and_falls_with_alpha():
-    counts = [binomial_critical_error(200, e, 0.05).critical_count for e in np.linspace(0.05, 0.95, 19)]
+    counts = [binomial_critical_error(200, e, alpha=0.05).critical_count for e in np.linspace(0.05, 0.95, 19)]
     assert counts == sorted(counts)
-    counts = [binomial_critical_error(200, 0.3, a).critical_count for a in np.linspace(0.01, 0.9, 20)]
+    counts = [binomial_critical_error(200, 0.3, alpha=a).critical_count for a in np.linspace(0.01, 0.9, 20)]
     assert counts == sorted(counts, reverse=True)
 
 
 @settings(max_examples=80, deadline=None)
 @given(m=st.integers(1, 3000), eps0=st.floats(0.001, 0.999), alpha=st.floats(1e-9, 0.999))
 def test_sizes_bracket_alpha(m, eps0, alpha):
-    r = binomial_critical_error(m, eps0, alpha)
+    r = binomial_critical_error(m, eps0, alpha=alpha)
     assert 0 <= r.critical_count <= m
     assert r.critical_value == r.critical_count / m
     # the two sizes bracket alpha: C-bar - 1 and C-bar, not C-bar and C-bar + 1
@@ -139,17 +141,17 @@ def test_ties_are_not_below_alpha(m, eps0, alpha, c_tie):
         assert exact_tail(c_tie, m, eps0) == Fraction(alpha)
         assert enumerated_critical_count(m, eps0, alpha) == c_tie + 1
     # strict "< alpha": the tie does not qualify, so C-bar is one more
-    assert binomial_critical_error(m, eps0, alpha).critical_count == c_tie + 1
+    assert binomial_critical_error(m, eps0, alpha=alpha).critical_count == c_tie + 1
     # one ulp above alpha the tie qualifies; one ulp below, it does not
-    assert binomial_critical_error(m, eps0, np.nextafter(alpha, 1.0)).critical_count == c_tie
-    assert binomial_critical_error(m, eps0, np.nextafter(alpha, 0.0)).critical_count == c_tie + 1
+    assert binomial_critical_error(m, eps0, alpha=np.nextafter(alpha, 1.0)).critical_count == c_tie
+    assert binomial_critical_error(m, eps0, alpha=np.nextafter(alpha, 0.0)).critical_count == c_tie + 1
 
 
 def test_observed_at_a_tie():
     # m = 3, eps0 = 1/2, alpha = 1/2: C-bar = 2; observing 2 errors gives p-value P(X >= 2) = 1/2, not < alpha
-    r = binomial_critical_error(3, 0.5, 0.5, observed=2 / 3)
+    r = binomial_critical_error(3, 0.5, alpha=0.5, observed=2 / 3)
     assert (r.critical_count, r.observed_errors, r.reject, r.p_value) == (2, 2, False, 0.5)
-    assert binomial_critical_error(3, 0.5, 0.5, observed=1.0).reject is True
+    assert binomial_critical_error(3, 0.5, alpha=0.5, observed=1.0).reject is True
 
 
 # -- the decision, against scipy.stats.binomtest (one-sided, "greater") ------------------------------------------
@@ -161,7 +163,7 @@ def test_reject_matches_scipy_binomtest_greater():
         eps0 = float(rng.uniform(0.01, 0.99))
         alpha = float(rng.choice([0.01, 0.05, 0.1, rng.uniform(0.001, 0.5)]))
         x = int(rng.integers(0, m + 1))
-        r = binomial_critical_error(m, eps0, alpha, observed=x / m)
+        r = binomial_critical_error(m, eps0, alpha=alpha, observed=x / m)
         peer = stats.binomtest(x, m, eps0, alternative="greater").pvalue
         assert r.observed_errors == x
         assert r.p_value == pytest.approx(peer, rel=1e-9, abs=1e-300)
@@ -171,7 +173,7 @@ def test_reject_matches_scipy_binomtest_greater():
     assert checked > 590
     # and the two-sided or "less" alternatives are different tests: they disagree somewhere
     disagree = sum(
-        binomial_critical_error(20, 0.3, 0.05, observed=x / 20).reject
+        binomial_critical_error(20, 0.3, alpha=0.05, observed=x / 20).reject
         != (stats.binomtest(x, 20, 0.3, alternative="two-sided").pvalue < 0.05)
         for x in range(21)
     )
@@ -180,12 +182,12 @@ def test_reject_matches_scipy_binomtest_greater():
 
 @pytest.mark.parametrize("m", [10, 37, 100])
 def test_reject_exactly_above_the_critical_value(m):
-    r0 = binomial_critical_error(m, 0.2, 0.05)
+    r0 = binomial_critical_error(m, 0.2, alpha=0.05)
     for x in range(m + 1):
-        r = binomial_critical_error(m, 0.2, 0.05, observed=x / m)
+        r = binomial_critical_error(m, 0.2, alpha=0.05, observed=x / m)
         assert r.reject == (x > r0.critical_count) == (r.statistic > r.critical_value)
     # at the critical value itself the hypothesis stands (the book's "eps-hat < eps-bar" would reject it)
-    assert not binomial_critical_error(m, 0.2, 0.05, observed=r0.critical_value).reject
+    assert not binomial_critical_error(m, 0.2, alpha=0.05, observed=r0.critical_value).reject
 
 
 def test_type_one_error_by_monte_carlo():
@@ -193,7 +195,7 @@ def test_type_one_error_by_monte_carlo():
     rng = np.random.default_rng(7)
     n = 20_000
     for m in (10, 50, 200):
-        r = binomial_critical_error(m, 0.3, 0.05)
+        r = binomial_critical_error(m, 0.3, alpha=0.05)
         x = rng.binomial(m, 0.3, size=n)
         rate = np.mean(x > r.critical_count)
         assert abs(rate - r.size) < 4 * math.sqrt(r.size * (1 - r.size) / n)
@@ -203,7 +205,7 @@ def test_type_one_error_by_monte_carlo():
 def test_harness_catches_off_by_one_mutants():
     # the pumpkin book's "C-bar + 1" and the non-strict "<= alpha" both disagree with the definition somewhere
     def plus_one(m, eps0, alpha):
-        return binomial_critical_error(m, eps0, alpha).critical_count + 1
+        return binomial_critical_error(m, eps0, alpha=alpha).critical_count + 1
 
     def non_strict(m, eps0, alpha):
         return next(c for c in range(m + 1) if exact_tail(c, m, eps0) <= Fraction(alpha))
@@ -252,7 +254,7 @@ def test_t_test_matches_scipy_ttest_1samp(alternative):
         errors = np.clip(rng.normal(0.2, 0.05, size=k), 0, 1)
         eps0 = float(rng.uniform(0.1, 0.3))
         alpha = float(rng.choice([0.01, 0.05, 0.1]))
-        r = t_test(errors, eps0, alpha, alternative=alternative)
+        r = t_test(errors, eps0, alpha=alpha, alternative=alternative)
         peer = stats.ttest_1samp(errors, eps0, alternative=alternative)
         assert r.statistic == pytest.approx(peer.statistic, rel=1e-10)
         assert r.p_value == pytest.approx(peer.pvalue, rel=1e-9, abs=1e-15)
@@ -267,7 +269,7 @@ def test_t_test_exact_moments():
     k = len(rates)
     mu = sum(rates) / k
     var = sum((e - mu) ** 2 for e in rates) / (k - 1)
-    r = t_test([float(e) for e in rates], 0.1, 0.05)
+    r = t_test([float(e) for e in rates], 0.1, alpha=0.05)
     assert r.mean == pytest.approx(float(mu), rel=1e-14)
     assert r.variance == pytest.approx(float(var), rel=1e-12)
     tau = math.sqrt(k) * float(mu - Fraction(1, 10)) / math.sqrt(float(var))
@@ -287,18 +289,18 @@ BOOK_TABLE_2_3 = {
 def test_t_critical_values_match_book_table_2_3(alpha):
     rng = np.random.default_rng(3)
     for k, printed in BOOK_TABLE_2_3[alpha].items():
-        r = t_test(rng.uniform(0.1, 0.2, size=k), 0.15, alpha)
+        r = t_test(rng.uniform(0.1, 0.2, size=k), 0.15, alpha=alpha)
         assert round(r.critical_value, 3) == printed
 
 
 def test_two_sided_decision_and_alternatives():
     errors = [0.12, 0.10, 0.15, 0.11, 0.14]
-    two = t_test(errors, 0.10, 0.05)
+    two = t_test(errors, 0.10, alpha=0.05)
     assert not two.reject and abs(two.statistic) <= two.critical_value
-    greater = t_test(errors, 0.10, 0.05, alternative="greater")
+    greater = t_test(errors, 0.10, alpha=0.05, alternative="greater")
     # one-sided at the same alpha rejects what the two-sided test keeps: t_alpha < t_{alpha/2}
     assert greater.reject and greater.critical_value < two.critical_value
-    less = t_test(errors, 0.10, 0.05, alternative="less")
+    less = t_test(errors, 0.10, alpha=0.05, alternative="less")
     assert not less.reject and less.critical_value == -greater.critical_value
     assert two.p_value == pytest.approx(2 * greater.p_value)
 
@@ -308,7 +310,7 @@ def test_t_test_type_one_error_by_monte_carlo():
     rng = np.random.default_rng(99)
     n, k, alpha = 3000, 5, 0.1
     samples = rng.normal(0.25, 0.03, size=(n, k))
-    rate = np.mean([t_test(s, 0.25, alpha).reject for s in samples])
+    rate = np.mean([t_test(s, 0.25, alpha=alpha).reject for s in samples])
     assert abs(rate - alpha) < 4 * math.sqrt(alpha * (1 - alpha) / n)
 
 
@@ -333,12 +335,12 @@ def test_t_test_type_one_error_by_monte_carlo():
 def test_t_test_bad_input(args, name):
     full = list(args) + [0.15, 0.05][len(args) - 1 :]
     with pytest.raises(ValueError, match=name):
-        t_test(*full)
+        t_test(*full[:2], alpha=full[2])
 
 
 def test_t_test_bad_alternative():
     with pytest.raises(ValueError, match="alternative"):
-        t_test([0.1, 0.2], 0.15, 0.05, alternative="two-tailed")
+        t_test([0.1, 0.2], 0.15, alpha=0.05, alternative="two-tailed")
 
 
 def test_exported():
@@ -356,11 +358,11 @@ def test_plot_shades_exactly_the_rejection_region():
 
     fig, ax = plt.subplots()
     try:
-        assert binomial_test_pmf(ax, 10, 0.3, 0.05, observed=0.6) is ax
+        assert binomial_test_pmf(ax, 10, 0.3, alpha=0.05, observed=0.6) is ax
         keep, reject = ax.containers  # the two bar groups: kept (x <= C-bar) and rejected (x > C-bar)
         assert len(keep) == 6 and len(reject) == 5  # C-bar = 5 of m = 10: keep 0..5, reject 6..10
         heights = [bar.get_height() for bar in reject]
-        assert sum(heights) == pytest.approx(binomial_critical_error(10, 0.3, 0.05).size, rel=1e-12)
+        assert sum(heights) == pytest.approx(binomial_critical_error(10, 0.3, alpha=0.05).size, rel=1e-12)
     finally:
         plt.close(fig)
 
@@ -369,4 +371,4 @@ def test_plot_shades_exactly_the_rejection_region():
 def test_extreme_alpha_agrees_with_exact_enumeration(alpha):
     # far tails (where floating point loses relative accuracy, down to a subnormal alpha) are still exact
     for m in (1, 7, 300):
-        assert binomial_critical_error(m, 0.3, alpha).critical_count == enumerated_critical_count(m, 0.3, alpha)
+        assert binomial_critical_error(m, 0.3, alpha=alpha).critical_count == enumerated_critical_count(m, 0.3, alpha)

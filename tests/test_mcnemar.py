@@ -19,14 +19,14 @@ from melearn.mcnemar import mcnemar_exact_p_value, mcnemar_test_size
 
 # -- (2.33) ------------------------------------------------------------------------------------------------------
 def test_mcnemar_hand_case_with_and_without_correction():
-    r = mcnemar_test(10, 25, 0.05)
+    r = mcnemar_test(10, 25, alpha=0.05)
     assert Fraction((abs(10 - 25) - 1) ** 2, 10 + 25) == Fraction(28, 5)
     assert r.statistic == pytest.approx(5.6, rel=1e-15)
     # without the continuity correction it would be 225 / 35 = 6.43: a missing "- 1" is caught
     assert mcnemar_test(10, 25, correction=False).statistic == pytest.approx(225 / 35)
     assert r.df == 1 and r.reject is True
     assert r.critical_value == pytest.approx(3.8415, abs=5e-5)
-    assert mcnemar_test(10, 25, 0.1).critical_value == pytest.approx(2.7055, abs=5e-5)
+    assert mcnemar_test(10, 25, alpha=0.1).critical_value == pytest.approx(2.7055, abs=5e-5)
 
 
 def test_mcnemar_matches_statsmodels():
@@ -63,8 +63,8 @@ def test_mcnemar_zero_discordant_raises_where_statsmodels_says_significant():
 @pytest.mark.parametrize(
     ("e01", "e10", "alpha", "match"),
     [
-        (-1, 3, 0.05, "e01 must be at least 0"),
-        (3, -2, 0.05, "e10 must be at least 0"),
+        (-1, 3, 0.05, "e01 must be non-negative"),
+        (3, -2, 0.05, "e10 must be non-negative"),
         (2.5, 3, 0.05, "e01 must be an integer"),
         (3.0, 3, 0.05, "e01 must be an integer"),
         (True, 3, 0.05, "e01 must be an integer"),
@@ -76,7 +76,7 @@ def test_mcnemar_zero_discordant_raises_where_statsmodels_says_significant():
 )
 def test_mcnemar_bad_input(e01, e10, alpha, match):
     with pytest.raises(ValueError, match=match):
-        mcnemar_test(e01, e10, alpha)
+        mcnemar_test(e01, e10, alpha=alpha)
 
 
 def test_mcnemar_accepts_numpy_integers_and_is_symmetric():
@@ -101,11 +101,11 @@ def test_mcnemar_size_by_exact_enumeration(n, alpha):
     size = {"chi2": Fraction(0), "chi2_uncorrected": Fraction(0), "exact": Fraction(0)}
     for j in range(n + 1):
         pmf = _binomial_pmf(n, j)
-        size["chi2"] += pmf * mcnemar_test(j, n - j, alpha).reject
-        size["chi2_uncorrected"] += pmf * mcnemar_test(j, n - j, alpha, correction=False).reject
+        size["chi2"] += pmf * mcnemar_test(j, n - j, alpha=alpha).reject
+        size["chi2_uncorrected"] += pmf * mcnemar_test(j, n - j, alpha=alpha, correction=False).reject
         size["exact"] += pmf * (mcnemar_exact_p_value(j, n - j) <= alpha)
     for method, value in size.items():
-        assert mcnemar_test_size(n, alpha, method) == pytest.approx(float(value), abs=1e-14), method
+        assert mcnemar_test_size(n, alpha=alpha, method=method) == pytest.approx(float(value), abs=1e-14), method
     assert size["chi2"] <= size["chi2_uncorrected"]  # the correction only ever makes rejecting harder
 
 
@@ -113,6 +113,6 @@ def test_mcnemar_size_bad_input():
     with pytest.raises(ValueError, match="n_discordant must be at least 1"):
         mcnemar_test_size(0)
     with pytest.raises(ValueError, match="method"):
-        mcnemar_test_size(10, 0.05, "midp")
+        mcnemar_test_size(10, alpha=0.05, method="midp")
     with pytest.raises(ValueError, match="alpha"):
-        mcnemar_test_size(10, 1.0)
+        mcnemar_test_size(10, alpha=1.0)

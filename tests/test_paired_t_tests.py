@@ -40,7 +40,7 @@ def test_paired_t_hand_case_exact():
     assert _tau_squared_exact(a, b) == 2
     r = paired_t_test([float(x) for x in a], [float(x) for x in b], alpha=0.05)
     assert r.statistic == pytest.approx(math.sqrt(2), rel=1e-12)
-    assert r.df == 4 and r.mu == pytest.approx(0.01) and r.sigma == pytest.approx(math.sqrt(0.00025))
+    assert r.df == 4 and r.mean == pytest.approx(0.01) and r.std == pytest.approx(math.sqrt(0.00025))
     assert r.critical_value == pytest.approx(2.7764451051977934, rel=1e-12)
     assert r.reject is False
 
@@ -59,20 +59,20 @@ def test_paired_t_matches_scipy_ttest_rel(seed):
     a = rng.uniform(0.05, 0.3, k)
     b = a + rng.normal(0.02 * (seed % 3), 0.02, k)
     alpha = float(rng.choice([0.01, 0.05, 0.1]))
-    r = paired_t_test(a, b, alpha)
+    r = paired_t_test(a, b, alpha=alpha)
     ref = stats.ttest_rel(a, b)
     assert r.statistic == pytest.approx(abs(ref.statistic), rel=1e-10)  # the book's tau_t is |t|
     assert r.p_value == pytest.approx(ref.pvalue, rel=1e-9)
     assert r.reject == (ref.pvalue <= alpha)
     assert float(_tau_squared_exact(a, b)) == pytest.approx(r.statistic**2, rel=1e-9)
-    assert np.sign(r.mu) == np.sign(ref.statistic)
+    assert np.sign(r.mean) == np.sign(ref.statistic)
 
 
 def test_paired_t_critical_values_are_the_two_sided_t_quantiles():
     r = paired_t_test(
         [0.1, 0.2, 0.15, 0.3, 0.22, 0.1, 0.12, 0.11, 0.25, 0.2],
         [0.12, 0.18, 0.2, 0.25, 0.2, 0.13, 0.1, 0.16, 0.2, 0.2],
-        0.05,
+        alpha=0.05,
     )
     assert r.critical_value == pytest.approx(2.262157, abs=1e-6)  # t_{0.025, 9}
     assert r.df == 9
@@ -106,7 +106,7 @@ def test_paired_t_statistic_vectorised_equals_loop():
 )
 def test_paired_t_bad_input(a, b, alpha, match):
     with pytest.raises(ValueError, match=match):
-        paired_t_test(a, b, alpha)
+        paired_t_test(a, b, alpha=alpha)
 
 
 def test_paired_t_statistic_bad_input():
@@ -117,15 +117,15 @@ def test_paired_t_statistic_bad_input():
 
 
 def test_paired_t_test_size_exact_cases_and_monte_carlo():
-    assert paired_t_test_size(10, 0.0, 0.05) == pytest.approx(0.05, abs=1e-12)
-    assert paired_t_test_size(5, 0.0, 0.1) == pytest.approx(0.1, abs=1e-12)
+    assert paired_t_test_size(10, 0.0, alpha=0.05) == pytest.approx(0.05, abs=1e-12)
+    assert paired_t_test_size(5, 0.0, alpha=0.1) == pytest.approx(0.1, abs=1e-12)
     assert paired_t_test_size(10, 0.1) > 0.05 > paired_t_test_size(10, -0.05)
     # Monte Carlo with equicorrelated normal differences, 20000 experiments: 4 standard errors
     rng = np.random.default_rng(11)
     k, rho, n = 10, 0.1, 20000
     deltas = np.sqrt(rho) * rng.standard_normal((n, 1)) + np.sqrt(1 - rho) * rng.standard_normal((n, k))
     rate = np.mean(paired_t_statistic(deltas) >= stats.t.ppf(0.975, k - 1))
-    expected = paired_t_test_size(k, rho, 0.05)
+    expected = paired_t_test_size(k, rho, alpha=0.05)
     assert abs(rate - expected) < 4 * math.sqrt(expected * (1 - expected) / n)
 
 
@@ -137,7 +137,7 @@ def test_paired_t_test_size_bad_input():
     with pytest.raises(ValueError, match="rho must lie strictly between"):
         paired_t_test_size(5, -0.25)  # the smallest correlation of 5 exchangeable variables is -1/4
     with pytest.raises(ValueError, match="alpha"):
-        paired_t_test_size(5, 0.0, 1.5)
+        paired_t_test_size(5, 0.0, alpha=1.5)
 
 
 # -- (2.32) ------------------------------------------------------------------------------------------------------
@@ -164,15 +164,15 @@ def test_cv52_hand_case_both_numerators():
     diet = cv52_t_test(_D, numerator="dietterich")
     assert book.statistic == pytest.approx(math.sqrt(5 / 8), rel=1e-12)
     assert diet.statistic == pytest.approx(math.sqrt(5 / 2), rel=1e-12)
-    assert book.mu == pytest.approx(0.01) and diet.mu == pytest.approx(0.02)
-    np.testing.assert_allclose(book.sigma2, [2e-4, 2e-4, 2e-4, 2e-4, 0.0], atol=1e-18)
+    assert book.mean == pytest.approx(0.01) and diet.mean == pytest.approx(0.02)
+    np.testing.assert_allclose(book.variances, [2e-4, 2e-4, 2e-4, 2e-4, 0.0], atol=1e-18)
     assert book.df == diet.df == 5
 
 
 def test_cv52_sigma2_is_half_the_squared_fold_difference():
     rng = np.random.default_rng(5)
     d = rng.normal(0, 0.05, (5, 2))
-    np.testing.assert_allclose(cv52_t_test(d).sigma2, (d[:, 0] - d[:, 1]) ** 2 / 2, rtol=1e-12)
+    np.testing.assert_allclose(cv52_t_test(d).variances, (d[:, 0] - d[:, 1]) ** 2 / 2, rtol=1e-12)
 
 
 def test_cv52_numerator_matters_and_sign_is_kept():
@@ -188,14 +188,14 @@ def test_cv52_numerator_matters_and_sign_is_kept():
 
 
 def test_cv52_critical_values_as_printed_in_the_book():
-    assert cv52_t_test(_D, 0.05).critical_value == pytest.approx(2.5706, abs=5e-5)
-    assert cv52_t_test(_D, 0.10).critical_value == pytest.approx(2.0150, abs=5e-5)
+    assert cv52_t_test(_D, alpha=0.05).critical_value == pytest.approx(2.5706, abs=5e-5)
+    assert cv52_t_test(_D, alpha=0.10).critical_value == pytest.approx(2.0150, abs=5e-5)
 
 
 def test_cv52_reject_and_p_value_are_two_sided():
     d = np.array(_D) * [[8, 1], [1, 1], [1, 1], [1, 1], [1, 1]]  # a large first fold: |tau| grows
     for sign in (1, -1):
-        r = cv52_t_test(sign * d, 0.05, "dietterich")
+        r = cv52_t_test(sign * d, alpha=0.05, numerator="dietterich")
         assert r.p_value == pytest.approx(2 * stats.t.sf(abs(r.statistic), 5))
         assert r.reject == (abs(r.statistic) >= r.critical_value) == (r.p_value <= 0.05)
 
@@ -271,10 +271,12 @@ def _correlated_cv52(rng, n, rho):
 
 
 def test_cv52_size_book_is_exact_scaled_t5():
-    assert cv52_t_test_size(1 / 3, 0.05, "book") == pytest.approx(0.05, abs=1e-12)
-    assert cv52_t_test_size(1 / 3, 0.10, "book") == pytest.approx(0.10, abs=1e-12)
+    assert cv52_t_test_size(1 / 3, alpha=0.05, numerator="book") == pytest.approx(0.05, abs=1e-12)
+    assert cv52_t_test_size(1 / 3, alpha=0.10, numerator="book") == pytest.approx(0.10, abs=1e-12)
     # at rho = 0 the statistic is t(5) / sqrt(2)
-    assert cv52_t_test_size(0.0, 0.05, "book") == pytest.approx(2 * stats.t.sf(math.sqrt(2) * stats.t.ppf(0.975, 5), 5))
+    assert cv52_t_test_size(0.0, alpha=0.05, numerator="book") == pytest.approx(
+        2 * stats.t.sf(math.sqrt(2) * stats.t.ppf(0.975, 5), 5)
+    )
 
 
 @pytest.mark.parametrize("rho", [-0.5, 0.0, 0.4])
@@ -293,7 +295,7 @@ def test_cv52_size_dietterich_quadrature_matches_adaptive_quadrature(rho):
         return tail * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) * w * math.exp(-w / 2) / 4
 
     reference, _ = integrate.dblquad(integrand, -10, 10, 0, 90, epsabs=1e-11)
-    assert cv52_t_test_size(rho, 0.05, "dietterich") == pytest.approx(reference, abs=1e-7)
+    assert cv52_t_test_size(rho, alpha=0.05, numerator="dietterich") == pytest.approx(reference, abs=1e-7)
 
 
 @pytest.mark.parametrize("rho", [0.0, 0.4])
@@ -304,7 +306,7 @@ def test_cv52_sizes_match_monte_carlo(rho):
     critical = stats.t.ppf(0.975, 5)
     for numerator in ("book", "dietterich"):
         rate = np.mean(np.abs(cv52_t_statistic(diffs, numerator)) >= critical)
-        expected = cv52_t_test_size(rho, 0.05, numerator)
+        expected = cv52_t_test_size(rho, alpha=0.05, numerator=numerator)
         assert abs(rate - expected) < 4 * math.sqrt(expected * (1 - expected) / n), numerator
 
 
@@ -314,6 +316,6 @@ def test_cv52_size_bad_input():
     with pytest.raises(ValueError, match="rho"):
         cv52_t_test_size(-1.0)
     with pytest.raises(ValueError, match="numerator"):
-        cv52_t_test_size(0.0, 0.05, "average")
+        cv52_t_test_size(0.0, alpha=0.05, numerator="average")
     with pytest.raises(ValueError, match="alpha"):
-        cv52_t_test_size(0.0, -0.1)
+        cv52_t_test_size(0.0, alpha=-0.1)

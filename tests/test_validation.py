@@ -193,3 +193,36 @@ def test_unrepresentable_results_are_refused():
     with pytest.raises(ValueError, match="^the area is too large"):
         v.require_finite_result(np.array([1.0, np.inf]), "the area")
     assert v.require_finite_result(1.5, "x") == 1.5
+
+
+def test_signs_share_one_message_format():
+    assert v.check_positive_real(0.5, "beta") == 0.5 and v.check_nonnegative_real(0, "cost01") == 0.0
+    with pytest.raises(ValueError, match=r"^beta must be positive, got 0.0$"):
+        v.check_positive_real(0, "beta")
+    with pytest.raises(ValueError, match=r"^cost01 must be non-negative, got -1.0$"):
+        v.check_nonnegative_real(-1, "cost01")
+    with pytest.raises(ValueError, match=r"^e01 must be non-negative, got -1$"):
+        v.check_positive_int(-1, "e01", minimum=0)
+
+
+@pytest.mark.parametrize("bad", [True, "1.5", None, np.array([1.0, 2.0])])
+def test_the_critical_difference_of_a_diagram_is_a_real_number(bad):
+    # before every check went through _validation.py, cd=True drew a diagram with CD = 1
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from melearn.plotting.cd_diagram import nonsignificant_groups, plot_cd_diagram
+
+    fig, ax = plt.subplots()
+    try:
+        with pytest.raises(ValueError, match="^cd must be a real number"):
+            plot_cd_diagram(ax, [1.0, 2.0, 3.0], bad)
+        with pytest.raises(ValueError, match="^cd must be a real number"):
+            nonsignificant_groups([1.0, 2.0, 3.0], bad)
+        with pytest.raises(ValueError, match="^style must be one of 'book', 'demsar', got int 1"):
+            plot_cd_diagram(ax, [1.0, 2.0, 3.0], 1.0, style=1)
+    finally:
+        plt.close(fig)

@@ -14,7 +14,7 @@ from ._axes import check_axes
 __all__ = ["binomial_test_pmf"]
 
 
-def binomial_test_pmf(ax, m, eps0, alpha, *, observed=None, accept_color="0.75", reject_color="tab:red"):
+def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0.75", reject_color="tab:red"):
     r"""Bar chart of :math:`P(\hat\epsilon; \epsilon_0)` over :math:`\hat\epsilon`, the rejection region shaded.
 
     Draws the distribution (2.26) of the test error rate :math:`\hat\epsilon` when the generalization error rate
@@ -30,8 +30,8 @@ def binomial_test_pmf(ax, m, eps0, alpha, *, observed=None, accept_color="0.75",
         Number of test samples.
     eps0 : float
         The error rate of the hypothesis, strictly between 0 and 1.
-    alpha : float
-        The significance level, strictly between 0 and 1.
+    alpha : float, default 0.05
+        The significance level, strictly between 0 and 1; keyword-only.
     observed : float, optional
         An observed test error rate to mark with a triangle.
     accept_color, reject_color : color, optional
@@ -43,7 +43,7 @@ def binomial_test_pmf(ax, m, eps0, alpha, *, observed=None, accept_color="0.75",
         ``ax``, with the bars, the critical value and a legend stating the test's size.
     """
     check_axes(ax)
-    result = binomial_critical_error(m, eps0, alpha, observed=observed)
+    result = binomial_critical_error(m, eps0, alpha=alpha, observed=observed)
     counts = np.arange(m + 1)
     pmf = stats.binom.pmf(counts, m, eps0)
     rejected = counts > result.critical_count

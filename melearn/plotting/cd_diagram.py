@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import as_finite_array
+from .._validation import as_choice, as_finite_array, check_positive_real
 from ._axes import check_axes
 
 __all__ = ["nonsignificant_groups", "plot_cd_diagram"]
@@ -32,13 +32,6 @@ def _ranks_and_names(average_ranks, names) -> tuple[np.ndarray, list[str]]:
     if len(names) != k:
         raise ValueError(f"length mismatch: names has {len(names)}, average_ranks has {k}")
     return r, names
-
-
-def _check_cd(cd) -> float:
-    value = as_finite_array([cd], "cd")[0]
-    if value <= 0:
-        raise ValueError(f"cd must be positive, got {value!r}")
-    return float(value)
 
 
 def nonsignificant_groups(average_ranks, cd) -> list[tuple[int, ...]]:
@@ -68,7 +61,7 @@ def nonsignificant_groups(average_ranks, cd) -> list[tuple[int, ...]]:
     [(0, 1), (1, 2)]
     """
     r, _ = _ranks_and_names(average_ranks, None)
-    cd = _check_cd(cd)
+    cd = check_positive_real(cd, "cd")
     order = np.argsort(r, kind="stable")
     s = r[order]
     # for each algorithm (in rank order), the last one within cd of it. s[j] - s[i] is non-decreasing in j
@@ -136,12 +129,10 @@ def plot_cd_diagram(ax, average_ranks, cd, *, names=None, style: str = "book", c
     """
     check_axes(ax)
     r, names = _ranks_and_names(average_ranks, names)
-    cd = _check_cd(cd)
-    if style == "book":
-        return _book(ax, r, cd, names, color)
-    if style == "demsar":
-        return _demsar(ax, r, cd, names, color)
-    raise ValueError(f"style must be 'book' or 'demsar', got {style!r}")
+    cd = check_positive_real(cd, "cd")
+    style = as_choice(style, "style", ("book", "demsar"))
+    draw = _book if style == "book" else _demsar
+    return draw(ax, r, cd, names, color)
 
 
 def _book(ax, r, cd, names, color):
