@@ -38,56 +38,11 @@ from melearn import (  # noqa: E402
 )
 from melearn.cost import _upper_hull  # noqa: E402
 from melearn.plotting.cost_curve import hull_colors, plot_cost_curve, plot_roc_hull  # noqa: E402
-
-# the seed example of the ROC pages: (s1, 0.77, +), (s2, 0.62, -), ..., (s8, 0.15, -)
-SEED_Y = np.array([1, 0, 1, 1, 0, 0, 1, 0])
-SEED_S = np.array([0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15])
-
+from melearn.reference.cost import cost_sensitive_error_literal, envelope_area_exact, roc_points_exact  # noqa: E402
 
 # -- independent reference routes ------------------------------------------------------------------------------
-def cost_sensitive_error_loop(y_true, y_pred, cost01, cost10):
-    """(2.23) as printed: a sum over D+ and a sum over D-, one sample at a time."""
-    total = 0.0
-    for yi, fi in zip(y_true, y_pred, strict=True):
-        if yi == 1 and fi != yi:
-            total += cost01
-        elif yi != 1 and fi != yi:
-            total += cost10
-    return total / len(y_true)
-
-
-def roc_points_exact(y, s):
-    """ROC points as Fractions by definition: predict positive when score >= t, t = +inf then each distinct score."""
-    m_pos = sum(1 for v in y if v == 1)
-    m_neg = len(y) - m_pos
-    points = [(Fraction(0), Fraction(0))]
-    for t in sorted(set(s), reverse=True):
-        tp = sum(1 for v, si in zip(y, s, strict=True) if v == 1 and si >= t)
-        fp = sum(1 for v, si in zip(y, s, strict=True) if v != 1 and si >= t)
-        points.append((Fraction(fp, m_neg), Fraction(tp, m_pos)))
-    return points
-
-
-def envelope_area_exact(points):
-    """Area under min_i (FNR_i P + FPR_i (1 - P)) over [0, 1], exactly.
-
-    The minimising line can change only where two lines cross, so between consecutive crossings (and 0, 1) the
-    minimum is linear: the trapezoid rule on those break points is exact. O(n^3) in Fractions.
-    """
-    lines = [(fpr, 1 - tpr) for fpr, tpr in points]  # value at P = 0 and at P = 1
-
-    def env(x):
-        return min(a * (1 - x) + b * x for a, b in lines)
-
-    xs = {Fraction(0), Fraction(1)}
-    for (a1, b1), (a2, b2) in itertools.combinations(lines, 2):
-        denom = (b1 - a1) - (b2 - a2)
-        if denom != 0:
-            x = (a2 - a1) / denom
-            if 0 < x < 1:
-                xs.add(x)
-    xs = sorted(xs)
-    return sum((x1 - x0) * (env(x0) + env(x1)) / 2 for x0, x1 in zip(xs[:-1], xs[1:], strict=True))
+# (2.23) sample by sample, the ROC points and the area under the envelope of their lines in exact fractions: the
+# literal routes of melearn.reference, which the book pages use too
 
 
 def envelope_area_dense(fpr, tpr, n_grid):
@@ -130,7 +85,10 @@ def test_cost_sensitive_error_matches_literal_loop(pairs, c01, c10):
     y = [int(a) for a, _ in pairs]
     pred = [int(b) for _, b in pairs]
     assert np.isclose(
-        cost_sensitive_error(y, pred, c01, c10), cost_sensitive_error_loop(y, pred, c01, c10), rtol=1e-12, atol=0
+        cost_sensitive_error(y, pred, c01, c10),
+        float(cost_sensitive_error_literal(y, pred, c01, c10)),
+        rtol=1e-12,
+        atol=0,
     )
 
 
@@ -267,8 +225,8 @@ def test_normalized_cost_extremes():
     assert normalized_cost(0, 1, 1.0, 2, 7) == 0.0  # no negatives: only false negatives can cost
 
 
-def test_normalized_cost_broadcasts():
-    roc = roc_curve(SEED_Y, SEED_S)
+def test_normalized_cost_broadcasts(running_example):
+    roc = roc_curve(running_example.y, running_example.s)
     one_p = normalized_cost(1 - roc.tpr, roc.fpr, 0.5, 1, 1)
     assert one_p.shape == roc.fpr.shape
     p_grid = np.linspace(0.1, 0.9, 5)[:, None]
@@ -356,11 +314,11 @@ def test_peeling_and_monotone_chain_agree_on_a_large_curve():
 
 
 # -- the cost curve and the expected total cost --------------------------------------------------------------------
-def test_seed_example_exact():
-    exact = envelope_area_exact(roc_points_exact(SEED_Y.tolist(), SEED_S.tolist()))
+def test_seed_example_exact(running_example):
+    exact = envelope_area_exact(roc_points_exact(running_example.y.tolist(), running_example.s.tolist()))
     assert exact == Fraction(3, 16)
-    assert np.isclose(expected_total_cost(SEED_Y, SEED_S), float(exact), rtol=1e-15, atol=0)
-    curve = cost_curve(SEED_Y, SEED_S)
+    assert np.isclose(expected_total_cost(running_example.y, running_example.s), float(exact), rtol=1e-15, atol=0)
+    curve = cost_curve(running_example.y, running_example.s)
     assert curve.fpr.tolist() == [0.0, 0.0, 0.75, 1.0]
     assert curve.tpr.tolist() == [0.0, 0.25, 1.0, 1.0]
     assert curve.thresholds.tolist() == [np.inf, 0.77, 0.23, 0.15]
@@ -411,11 +369,11 @@ def test_envelope_is_the_minimum_over_all_lines():
     assert np.all(np.diff(curve.p_cost) >= 0) and curve.p_cost[0] == 0 and curve.p_cost[-1] == 1
 
 
-def test_a_check_catches_an_envelope_without_the_hull(monkeypatch):
+def test_a_check_catches_an_envelope_without_the_hull(running_example, monkeypatch):
     """Mutation: crossing consecutive ROC points' lines (no convex hull) gets a non-convex ROC curve wrong."""
-    exact = float(envelope_area_exact(roc_points_exact(SEED_Y.tolist(), SEED_S.tolist())))
+    exact = float(envelope_area_exact(roc_points_exact(running_example.y.tolist(), running_example.s.tolist())))
     monkeypatch.setattr(cost_module, "_upper_hull", lambda x, y: np.arange(x.size))
-    wrong = expected_total_cost(SEED_Y, SEED_S)
+    wrong = expected_total_cost(running_example.y, running_example.s)
     assert abs(wrong - exact) > 1e-3
 
 
@@ -479,15 +437,15 @@ def ax():
     plt.close(fig)
 
 
-def test_plot_cost_curve_draws_every_line_and_the_envelope(ax):
-    assert plot_cost_curve(ax, SEED_Y, SEED_S) is ax
-    roc = roc_curve(SEED_Y, SEED_S)
+def test_plot_cost_curve_draws_every_line_and_the_envelope(running_example, ax):
+    assert plot_cost_curve(ax, running_example.y, running_example.s) is ax
+    roc = roc_curve(running_example.y, running_example.s)
     (collection,) = [c for c in ax.collections if isinstance(c, LineCollection)]
     segments = collection.get_segments()
     assert len(segments) == roc.fpr.size
     for seg, fpr, tpr in zip(segments, roc.fpr, roc.tpr, strict=True):
         assert np.allclose(seg, [[0, fpr], [1, 1 - tpr]])  # from (0, FPR) to (1, FNR)
-    curve = cost_curve(SEED_Y, SEED_S)
+    curve = cost_curve(running_example.y, running_example.s)
     envelope = [line for line in ax.lines if line.get_label().startswith("lower envelope")]
     assert len(envelope) == 1 and "0.1875" in envelope[0].get_label()
     assert np.allclose(envelope[0].get_xydata(), np.column_stack((curve.p_cost, curve.norm_cost)))
@@ -496,17 +454,17 @@ def test_plot_cost_curve_draws_every_line_and_the_envelope(ax):
     assert len(ax.lines) == 1 + curve.fpr.size  # the envelope and one dashed line per hull vertex
 
 
-def test_plot_roc_hull_and_colours(ax):
-    assert plot_roc_hull(ax, SEED_Y, SEED_S) is ax
-    curve = cost_curve(SEED_Y, SEED_S)
+def test_plot_roc_hull_and_colours(running_example, ax):
+    assert plot_roc_hull(ax, running_example.y, running_example.s) is ax
+    curve = cost_curve(running_example.y, running_example.s)
     hull_line = [line for line in ax.lines if line.get_label() == "convex hull"][0]
     assert np.allclose(hull_line.get_xydata(), np.column_stack((curve.fpr, curve.tpr)))
     assert hull_colors(4).shape == (4, 4)
 
 
 @pytest.mark.parametrize("func", [plot_cost_curve, plot_roc_hull])
-def test_plotting_rejects_bad_input(func, ax):
+def test_plotting_rejects_bad_input(running_example, func, ax):
     with pytest.raises(ValueError, match="ax must be a matplotlib Axes"):
-        func(None, SEED_Y, SEED_S)
+        func(None, running_example.y, running_example.s)
     with pytest.raises(ValueError, match="only negative"):
         func(ax, [0, 0], [0.1, 0.2])

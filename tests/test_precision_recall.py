@@ -44,10 +44,9 @@ def test_pr_curve_matches_sklearn_after_aligning_conventions(seed, ties):
     np.testing.assert_allclose(ours.recall, r[:-1][::-1], rtol=1e-15, atol=0)
 
 
-def test_pr_curve_small_case_exact():
+def test_pr_curve_small_case_exact(running_example):
     # the eight samples of the book's companion example: the tie at 0.47 gives one point
-    y = [1, 0, 1, 1, 0, 0, 1, 0]
-    s = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]
+    y, s = running_example.y, running_example.s
     c = pr_curve(y, s)
     assert c.thresholds.tolist() == [0.77, 0.62, 0.58, 0.47, 0.33, 0.23, 0.15]
     tp = [1, 1, 2, 3, 3, 4, 4]
@@ -109,12 +108,11 @@ def bep_brute_force(y, s) -> Fraction:
     return total / count / m_pos
 
 
-def test_bep_small_cases_exact():
+def test_bep_small_cases_exact(running_example):
     assert break_even_point([1, 0, 1, 0, 0], [0.9, 0.8, 0.4, 0.3, 0.1]) == 0.5
     # the cut after the m+ = 2 top-ranked samples splits the tie at 0.8: 1 + 1/2 positives expected
     assert break_even_point([1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.3, 0.1]) == 0.75
-    y8 = [1, 0, 1, 1, 0, 0, 1, 0]
-    s8 = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]
+    y8, s8 = running_example.y.tolist(), running_example.s.tolist()
     assert break_even_point(y8, s8) == float(Fraction(5, 8)) == float(bep_brute_force(y8, s8))
     # all scores tied: the expected precision of any m+ samples is the positive rate
     assert break_even_point([1, 0, 0, 1, 0], [0.5] * 5) == 0.4

@@ -18,59 +18,22 @@ from hypothesis import strategies as st
 
 from melearn import auc, rank_loss, ranking, roc_auc, roc_curve
 from melearn.ranking import threshold_counts
-
-# The seed example: (sample, score, label).
-SEED = [
-    ("s1", 0.77, 1),
-    ("s2", 0.62, 0),
-    ("s3", 0.58, 1),
-    ("s4", 0.47, 1),
-    ("s5", 0.47, 0),
-    ("s6", 0.33, 0),
-    ("s7", 0.23, 1),
-    ("s8", 0.15, 0),
-]
-SEED_Y = np.array([label for _, _, label in SEED])
-SEED_S = np.array([score for _, score, _ in SEED])
+from melearn.reference.rank_loss import rank_loss_pairs, rank_loss_whole_ties
+from melearn.reference.ranking import literal_roc_points, literal_trapezoids
 
 
 # -- independent reference routes ------------------------------------------------------------------------------
+# The literal, exact routes of melearn.reference (which the book pages use too): the ROC points counted at each
+# distinct score, the trapezoids of (2.20), every (positive, negative) pair of (2.21), and the wrong variant of
+# (2.21) that counts a tied pair as a whole error.
 def brute_auc(y, s) -> Fraction:
-    """AUC by enumerating every (positive, negative) pair: 1 if ordered right, 1/2 if tied, in Fractions."""
-    pos = [si for yi, si in zip(y, s, strict=True) if yi]
-    neg = [si for yi, si in zip(y, s, strict=True) if not yi]
-    won = sum((Fraction(1) if p > n else Fraction(1, 2) if p == n else Fraction(0)) for p in pos for n in neg)
-    return won / (len(pos) * len(neg))
-
-
-def brute_roc_points(y, s) -> list[tuple[Fraction, Fraction, float]]:
-    """ROC points by literal counting at each distinct score (2.18)-(2.19), exact: (FPR, TPR, threshold)."""
-    m_pos = sum(1 for yi in y if yi)
-    m_neg = len(y) - m_pos
-    points = [(Fraction(0), Fraction(0), float("inf"))]
-    for t in sorted(set(s), reverse=True):
-        tp = sum(1 for yi, si in zip(y, s, strict=True) if yi and si >= t)
-        fp = sum(1 for yi, si in zip(y, s, strict=True) if not yi and si >= t)
-        points.append((Fraction(fp, m_neg), Fraction(tp, m_pos), t))
-    return points
+    """AUC by enumerating every (positive, negative) pair: 1 - (2.21), ties counting one half, in Fractions."""
+    return 1 - rank_loss_pairs(y, s)
 
 
 def trapezoid(points) -> Fraction:
     """Formula (2.20) in Fractions."""
-    return sum(
-        (
-            Fraction(1, 2) * (x1 - x0) * (y0 + y1)
-            for (x0, y0, *_), (x1, y1, *_) in zip(points[:-1], points[1:], strict=True)
-        ),
-        Fraction(0),
-    )
-
-
-def whole_error_rank_loss(y, s) -> Fraction:
-    """A WRONG (2.21): a tied pair counts as a whole error, as sklearn's label_ranking_loss does."""
-    pos = [si for yi, si in zip(y, s, strict=True) if yi]
-    neg = [si for yi, si in zip(y, s, strict=True) if not yi]
-    return Fraction(sum(1 for p in pos for n in neg if p <= n), len(pos) * len(neg))
+    return sum(literal_trapezoids(points), Fraction(0))
 
 
 def check_against_reference(y, s, *, auc_fn=roc_auc, loss_fn=rank_loss, curve_fn=roc_curve):
@@ -83,10 +46,10 @@ def check_against_reference(y, s, *, auc_fn=roc_auc, loss_fn=rank_loss, curve_fn
     for method in ("pairwise", "sorted", "auto"):
         assert loss_fn(y, s, method=method) == float(1 - exact)
     curve = curve_fn(y, s)
-    points = brute_roc_points(ys, ss)
+    points = literal_roc_points(ys, ss)
     assert curve.fpr.tolist() == [float(p[0]) for p in points]
     assert curve.tpr.tolist() == [float(p[1]) for p in points]
-    assert curve.thresholds.tolist() == [p[2] for p in points]
+    assert curve.thresholds.tolist() == [float("inf"), *sorted(set(ss), reverse=True)]
     assert trapezoid(points) == exact
 
 
@@ -105,30 +68,35 @@ PROPERTY = settings(max_examples=120, deadline=None)
 
 
 # -- the seed example --------------------------------------------------------------------------------------------
-def test_seed_example_exact_values():
+def test_seed_example_exact_values(running_example):
     # by hand: s1 beats all 4 negatives, s3 beats 3, s4 beats 2 and ties s5, s7 beats 1 -> 10.5 of 16 pairs
-    pairs = [(p, n) for p, n in product(range(8), range(8)) if SEED_Y[p] == 1 and SEED_Y[n] == 0]
+    pairs = [(p, n) for p, n in product(range(8), range(8)) if running_example.y[p] == 1 and running_example.y[n] == 0]
     assert len(pairs) == 16
     won = sum(
-        Fraction(1) if SEED_S[p] > SEED_S[n] else Fraction(1, 2) if SEED_S[p] == SEED_S[n] else 0 for p, n in pairs
+        Fraction(1)
+        if running_example.s[p] > running_example.s[n]
+        else Fraction(1, 2)
+        if running_example.s[p] == running_example.s[n]
+        else 0
+        for p, n in pairs
     )
     assert won == Fraction(21, 2)
     exact_auc = won / 16
     assert exact_auc == Fraction(21, 32)
-    assert roc_auc(SEED_Y, SEED_S) == float(exact_auc) == 0.65625
-    assert rank_loss(SEED_Y, SEED_S) == float(1 - exact_auc) == 0.34375
-    curve = roc_curve(SEED_Y, SEED_S)
+    assert roc_auc(running_example.y, running_example.s) == float(exact_auc) == 0.65625
+    assert rank_loss(running_example.y, running_example.s) == float(1 - exact_auc) == 0.34375
+    curve = roc_curve(running_example.y, running_example.s)
     assert auc(curve.fpr, curve.tpr) == 0.65625
-    check_against_reference(SEED_Y, SEED_S)
+    check_against_reference(running_example.y, running_example.s)
 
 
-def test_seed_example_curve_points():
-    curve = roc_curve(SEED_Y, SEED_S)
+def test_seed_example_curve_points(running_example):
+    curve = roc_curve(running_example.y, running_example.s)
     # thresholds: +inf, then the 7 distinct scores (0.47 twice in the data, once here)
     assert curve.thresholds.tolist() == [np.inf, 0.77, 0.62, 0.58, 0.47, 0.33, 0.23, 0.15]
     assert (curve.fpr * 4).tolist() == [0, 0, 1, 1, 2, 3, 3, 4]
     assert (curve.tpr * 4).tolist() == [0, 1, 1, 2, 3, 3, 4, 4]
-    counts = threshold_counts(SEED_Y, SEED_S)
+    counts = threshold_counts(running_example.y, running_example.s)
     assert counts.tp.tolist() == [1, 1, 2, 3, 3, 4, 4]
     assert counts.fp.tolist() == [0, 1, 1, 2, 3, 3, 4]
     assert (counts.m_pos, counts.m_neg) == (4, 4)
@@ -150,11 +118,11 @@ def test_docstring_example_by_hand():
     ],
     ids=["01", "pm1", "bool", "01-float", "pm1-float"],
 )
-def test_label_encodings_agree(encode):
-    y = encode(SEED_Y)
-    assert roc_auc(y, SEED_S) == 0.65625
-    assert rank_loss(y, SEED_S) == 0.34375
-    assert roc_curve(y, SEED_S).tpr.tolist() == roc_curve(SEED_Y, SEED_S).tpr.tolist()
+def test_label_encodings_agree(running_example, encode):
+    y = encode(running_example.y)
+    assert roc_auc(y, running_example.s) == 0.65625
+    assert rank_loss(y, running_example.s) == 0.34375
+    assert roc_curve(y, running_example.s).tpr.tolist() == roc_curve(running_example.y, running_example.s).tpr.tolist()
 
 
 # -- properties --------------------------------------------------------------------------------------------------
@@ -303,7 +271,7 @@ def test_roc_curve_matches_sklearn(data, encoding):
 
 
 @needs_sklearn
-def test_sklearn_drop_intermediate_default_drops_points():
+def test_sklearn_drop_intermediate_default_drops_points(running_example):
     # the pitfall the pages mention: sklearn's default curve drops collinear points (runs of one class)
     y = np.array([1, 1, 1, 0, 0, 1, 0, 0])
     s = np.arange(8.0)[::-1]
@@ -312,7 +280,10 @@ def test_sklearn_drop_intermediate_default_drops_points():
     assert ours.fpr.size == 9 and fpr.size < ours.fpr.size
     assert sklearn_metrics.auc(fpr, tpr) == pytest.approx(roc_auc(y, s)) == pytest.approx(auc(ours.fpr, ours.tpr))
     # on the seed example no three consecutive points are collinear, so nothing is dropped
-    assert sklearn_metrics.roc_curve(SEED_Y, SEED_S)[0].size == roc_curve(SEED_Y, SEED_S).fpr.size
+    assert (
+        sklearn_metrics.roc_curve(running_example.y, running_example.s)[0].size
+        == roc_curve(running_example.y, running_example.s).fpr.size
+    )
 
 
 @needs_sklearn
@@ -321,7 +292,7 @@ def test_sklearn_drop_intermediate_default_drops_points():
 def test_sklearn_label_ranking_loss_counts_ties_as_whole_errors(data):
     y, s = data
     theirs = sklearn_metrics.label_ranking_loss(y.astype(int)[None, :], s[None, :])
-    assert theirs == pytest.approx(float(whole_error_rank_loss(y.tolist(), s.tolist())), abs=1e-12)
+    assert theirs == pytest.approx(float(rank_loss_whole_ties(y.tolist(), s.tolist())), abs=1e-12)
     mixed_ties = bool(set(s[y].tolist()) & set(s[~y].tolist()))
     if mixed_ties:
         assert theirs > rank_loss(y, s)
@@ -330,36 +301,36 @@ def test_sklearn_label_ranking_loss_counts_ties_as_whole_errors(data):
 
 
 @needs_sklearn
-def test_sklearn_label_ranking_loss_on_seed_example():
-    theirs = sklearn_metrics.label_ranking_loss(SEED_Y[None, :], SEED_S[None, :])
+def test_sklearn_label_ranking_loss_on_seed_example(running_example):
+    theirs = sklearn_metrics.label_ranking_loss(running_example.y[None, :], running_example.s[None, :])
     assert theirs == 0.375 == float(Fraction(12, 32))  # the tie (s4, s5) counted whole
-    assert rank_loss(SEED_Y, SEED_S) == 0.34375  # ... and as one half by (2.21)
+    assert rank_loss(running_example.y, running_example.s) == 0.34375  # ... and as one half by (2.21)
 
 
 # -- the checks can fail: mutants ---------------------------------------------------------------------------------
-def test_whole_error_mutant_is_caught_on_tied_data():
+def test_whole_error_mutant_is_caught_on_tied_data(running_example):
     def mutant(y, s, method="auto"):
-        return float(whole_error_rank_loss([bool(v) for v in y], list(s)))
+        return float(rank_loss_whole_ties([bool(v) for v in y], list(s)))
 
     with pytest.raises(AssertionError):
-        check_against_reference(SEED_Y, SEED_S, loss_fn=mutant)
+        check_against_reference(running_example.y, running_example.s, loss_fn=mutant)
     # without a mixed tie the mutant agrees, which is why tied data must be in the tests
-    untied = SEED_S.copy()
+    untied = running_example.s.copy()
     untied[4] = 0.46
-    check_against_reference(SEED_Y, untied, loss_fn=mutant)
+    check_against_reference(running_example.y, untied, loss_fn=mutant)
 
 
-def test_auc_ignoring_ties_is_caught(monkeypatch):
+def test_auc_ignoring_ties_is_caught(running_example, monkeypatch):
     def pair_counts_no_ties(y, s):  # a tie counts 0 instead of 1/2
         neg = np.sort(s[~y])
         return 2 * int(np.searchsorted(neg, s[y], side="left").sum())
 
     monkeypatch.setattr(ranking, "twice_correct_pairs", pair_counts_no_ties)
     with pytest.raises(AssertionError):
-        check_against_reference(SEED_Y, SEED_S)
+        check_against_reference(running_example.y, running_example.s)
 
 
-def test_roc_curve_with_one_point_per_sample_is_caught():
+def test_roc_curve_with_one_point_per_sample_is_caught(running_example):
     def per_sample_curve(y, s):  # sorts samples but does not group tied scores
         order = np.argsort(-np.asarray(s), kind="stable")
         y = np.asarray(y, dtype=bool)[order]
@@ -367,14 +338,14 @@ def test_roc_curve_with_one_point_per_sample_is_caught():
         return ranking.RocCurve(np.r_[0, fp / fp[-1]], np.r_[0, tp / tp[-1]], np.r_[np.inf, np.asarray(s)[order]])
 
     with pytest.raises(AssertionError):
-        check_against_reference(SEED_Y, SEED_S, curve_fn=per_sample_curve)
+        check_against_reference(running_example.y, running_example.s, curve_fn=per_sample_curve)
 
 
-def test_wrong_trapezoid_constant_is_caught():
-    c = roc_curve(SEED_Y, SEED_S)
+def test_wrong_trapezoid_constant_is_caught(running_example):
+    c = roc_curve(running_example.y, running_example.s)
     wrong = float(np.sum(np.diff(c.fpr) * (c.tpr[:-1] + c.tpr[1:])))  # forgot the 1/2 of (2.20)
-    assert wrong != float(brute_auc(SEED_Y.tolist(), SEED_S.tolist()))
-    assert auc(c.fpr, c.tpr) == float(brute_auc(SEED_Y.tolist(), SEED_S.tolist()))
+    assert wrong != float(brute_auc(running_example.y.tolist(), running_example.s.tolist()))
+    assert auc(c.fpr, c.tpr) == float(brute_auc(running_example.y.tolist(), running_example.s.tolist()))
 
 
 # -- bad input: every function, every argument ----------------------------------------------------------------------
@@ -464,9 +435,9 @@ def test_no_silent_nan_or_inf_output():
 
 
 @pytest.mark.parametrize("name", sorted(LABEL_FUNCTIONS))
-def test_inputs_are_not_modified(name):
+def test_inputs_are_not_modified(running_example, name):
     # the fast routes sort copies in place; the caller's arrays must stay as they were
-    y = SEED_Y.copy()
-    s = SEED_S[::-1].copy()
+    y = running_example.y.copy()
+    s = running_example.s[::-1].copy()
     LABEL_FUNCTIONS[name](y, s)
-    assert y.tolist() == SEED_Y.tolist() and s.tolist() == SEED_S[::-1].tolist()
+    assert y.tolist() == running_example.y.tolist() and s.tolist() == running_example.s[::-1].tolist()

@@ -3,7 +3,7 @@ r"""Literal, exact reference implementations for (2.23)-(2.25) and the cost curv
 The cost-sensitive error rate one sample at a time, and the area under the lower envelope of the cost lines with no
 hull at all.
 
-Everything is counted in Python integers and :class:`fractions.Fraction`, without :mod:`melearn.cost`, which these
+Everything is counted in Python integers and :class:`fractions.Fraction`, without ``melearn.cost``, which these
 functions serve to check (the page ``chapters/cost_curves.ipynb`` and the tests use them as the second route).
 Every pair of lines is intersected: O(n^2) crossings for n ROC points, O(n^3) work in all; for checking only.
 """

@@ -4,7 +4,7 @@ The rank loss pair by pair, each positive's share of it, the pumpkin book's stri
 left of the ROC curve measured on the curve itself.
 
 Every function counts one pair (or one point, or one segment) at a time in Python integers and
-:class:`fractions.Fraction`, without :mod:`melearn.ranking`, which these functions serve to check (the page
+:class:`fractions.Fraction`, without ``melearn.ranking``, which these functions serve to check (the page
 ``chapters/rank_loss.ipynb`` and the tests use them as the second, independent route). O(m^2): for checking only.
 
 Labels may be {0, 1}, {-1, +1} or bool; the positive class is 1 / +1 / True.

@@ -2,7 +2,7 @@ r"""Literal, exact reference implementations of the counts behind (2.8)-(2.20).
 
 They give the confusion cells, the P-R and ROC points, and the trapezoids of the AUC. Every function counts one
 sample at a time, as the formulas read, and returns Python integers or :class:`fractions.Fraction`; none of them
-sorts cleverly or uses :mod:`melearn.ranking` or :mod:`melearn.precision_recall_f`, which they serve to check (the
+sorts cleverly or uses ``melearn.ranking`` or ``melearn.precision_recall_f``, which they serve to check (the
 pages ``chapters/precision_recall_f.ipynb``, ``chapters/macro_micro.ipynb``, ``chapters/roc_curve.ipynb``,
 ``chapters/auc.ipynb`` and the tests use them as the second, independent route). They take O(m) work per threshold,
 O(m^2) in all: for checking, not for use.
@@ -13,8 +13,9 @@ threshold when its score is at least the threshold, so tied scores enter togethe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from itertools import product
 from typing import NamedTuple
 
 __all__ = [
@@ -26,6 +27,9 @@ __all__ = [
     "literal_pr_points",
     "literal_roc_points",
     "literal_trapezoids",
+    "both_class_labellings",
+    "tie_pattern",
+    "weak_orderings",
 ]
 
 
@@ -37,8 +41,8 @@ class Example(NamedTuple):
     labels: tuple[int, ...]
 
 
-#: The pumpkin book's eight-sample example, from its notes on formula (2.20) (Xie et al., 南瓜书): scores
-#: 0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15 with labels + - + + - - + -; s4 and s5 tie at 0.47.
+#: The running example, the pumpkin book's eight samples from its notes on formula (2.20) (Xie et al., 南瓜书), with
+#: scores 0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15 and labels + - + + - - + - (s4 and s5 tie at 0.47).
 PUMPKIN_EXAMPLE = Example(
     names=("s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"),
     scores=(0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15),
@@ -142,3 +146,29 @@ def literal_trapezoids(points: Sequence[tuple]) -> list[Fraction]:
     r"""The terms of (2.20), :math:`\tfrac12 (x_{i+1} - x_i)(y_i + y_{i+1})`, exactly, one per segment."""
     pts = [(Fraction(x), Fraction(y)) for x, y in points]
     return [Fraction(1, 2) * (xb - xa) * (ya + yb) for (xa, ya), (xb, yb) in zip(pts[:-1], pts[1:], strict=True)]
+
+
+# -- exhaustive enumeration of small rankings -------------------------------------------------------------------
+def weak_orderings(m: int) -> Iterator[tuple[int, ...]]:
+    """Yield every weak ordering of m samples as integer scores 0, 1, ..., top, each level used (ties allowed).
+
+    Every ranking of m samples, ties included, orders them like exactly one of these score vectors: 3 for m = 2,
+    13 for m = 3, 75 for m = 4, 541 for m = 5 (the ordered Bell numbers).
+    """
+    for levels in product(range(m), repeat=m):
+        if set(levels) == set(range(max(levels) + 1)):
+            yield levels
+
+
+def both_class_labellings(m: int) -> list[tuple[int, ...]]:
+    """Every labelling of m samples with 0/1 in which both classes occur (2**m - 2 of them)."""
+    return [labels for labels in product((0, 1), repeat=m) if 0 < sum(labels) < m]
+
+
+def tie_pattern(y_true: Sequence, y_score: Sequence) -> tuple[tuple, ...]:
+    """The (score, label) pairs in sorted order: what every count of (2.8)-(2.22) depends on.
+
+    Two labelled rankings with the same pattern differ only in the order of the samples, which no formula of the
+    chapter sees; an exact route computed once per pattern therefore serves every sample order with that pattern.
+    """
+    return tuple(sorted(_pairs(y_score, y_true, ("y_score", "y_true"))))
