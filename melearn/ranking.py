@@ -41,8 +41,8 @@ __all__ = [
     "threshold_counts",
 ]
 
-#: Below this many (positive, negative) pairs, rank_loss(method="auto") uses the book's pairwise sum: it is exact
-#: and, for so few pairs, as fast as sorting (timed in chapters/benchmarks.ipynb).
+#: The most (positive, negative) pairs for which rank_loss(method="auto") takes the book's pairwise sum, exact
+#: and, for so few pairs, as fast as sorting (timed in chapters/benchmarks.ipynb); above, it sorts.
 PAIRWISE_MAX_PAIRS = 4096
 #: The most (positive, negative) pairs that rank_loss(method="pairwise") compares one by one (a few seconds).
 PAIRWISE_MAX_WORK = 10**9
@@ -96,7 +96,7 @@ def threshold_counts(y_true, y_score) -> ThresholdCounts:
 
     Sorting the scores once, the counts at a threshold are cumulative sums of the labels from the top score down
     to the last sample of that score; only where the sorted score changes is a threshold taken, so tied scores
-    are admitted together. This is the shared core of :func:`roc_curve` and :func:`melearn.pr_curve`.
+    are admitted together. This is the shared core of :func:`melearn.roc_curve` and :func:`melearn.pr_curve`.
 
     Parameters
     ----------
@@ -242,8 +242,8 @@ def auc(x, y) -> float:
 def roc_auc(y_true, y_score) -> float:
     r"""Area under the ROC curve, in O(m log m), with no pairwise matrix.
 
-    Equals :func:`auc` of :func:`roc_curve` (formula (2.20)) and :math:`1 - \ell_{\mathrm{rank}}` (formula
-    (2.22)): the probability that a random positive scores above a random negative, ties counting one half.
+    Equals :func:`melearn.auc` of :func:`melearn.roc_curve` (formula (2.20)) and :math:`1 - \ell_{\mathrm{rank}}`
+    (formula (2.22)): the probability that a random positive scores above a random negative, ties counting one half.
     Computed from exact integer pair counts (see ``chapters/rank_loss.ipynb`` for the identity), so it is
     exact up to the final division.
 

@@ -173,3 +173,60 @@ def test_the_ledger_reader_finds_a_ledger_and_only_a_ledger(tmp_path):
     notebook["cells"].pop()
     path.write_text(json.dumps(notebook))
     assert stored_ledger(path) is None
+
+
+# -- pages use public, documented names only ----------------------------------------------------------------------
+API_PAGE = ROOT / "chapters" / "api.md"
+ALL_PAGES = toc_notebooks()  # the benchmark page too: it imports from melearn like any other
+
+
+def imported_melearn_names(page: Path) -> list[tuple[str, str]]:
+    """Every ``(module, name)`` a page imports from melearn (``from melearn.x import y``), derivations aside."""
+    found = []
+    for tree in parsed(page):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "melearn":
+                if node.module.startswith("melearn.derivation"):
+                    continue  # the derivation package documents itself in its own section
+                found.extend((node.module, alias.name) for alias in node.names)
+    return found
+
+
+def documented_on_the_api_page() -> set[str]:
+    """Qualified names the API page renders: autodoc directives, and every member of an automodule."""
+    import importlib
+
+    text = API_PAGE.read_text(encoding="utf-8")
+    names = set(re.findall(r"^\.\. auto(?:function|class|data|exception):: (\S+)", text, re.MULTILINE))
+    for module, options in re.findall(r"^\.\. automodule:: (\S+)\n((?:   :.*\n)*)", text, re.MULTILINE):
+        listed = re.search(r":members: (.+)", options)
+        members = [m.strip() for m in listed.group(1).split(",")] if listed else importlib.import_module(module).__all__
+        names.update(f"{module}.{member}" for member in members)
+    return names
+
+
+@pytest.mark.parametrize("page", ALL_PAGES, ids=[str(p.relative_to(ROOT / "chapters")) for p in ALL_PAGES])
+def test_pages_import_only_public_documented_names(page):
+    import importlib
+
+    documented = documented_on_the_api_page()
+    for module, name in imported_melearn_names(page):
+        assert not name.startswith("_") and not any(part.startswith("_") for part in module.split(".")), (
+            f"{page.name} imports the private {module}.{name}"
+        )
+        public = importlib.import_module(module).__all__
+        assert name in public, f"{page.name} imports {module}.{name}, which {module}.__all__ does not list"
+        assert f"{module}.{name}" in documented, f"{page.name} imports {module}.{name}, not on chapters/api.md"
+
+
+def test_the_public_name_check_catches_a_private_import(tmp_path):
+    page = tmp_path / "page.ipynb"
+    source = "from melearn._sorting import twice_correct_pairs\nfrom melearn.ranking import PAIRWISE_MAX_WORK\n"
+    page.write_text(json.dumps({"cells": [{"cell_type": "code", "source": [source]}]}), encoding="utf-8")
+    imports = imported_melearn_names(page)
+    assert imports == [("melearn._sorting", "twice_correct_pairs"), ("melearn.ranking", "PAIRWISE_MAX_WORK")]
+    with pytest.raises(AssertionError, match="private melearn._sorting"):
+        test_pages_import_only_public_documented_names(page)
+    page.write_text(json.dumps({"cells": [{"cell_type": "code", "source": [source.splitlines()[1]]}]}))
+    with pytest.raises(AssertionError, match="does not list"):
+        test_pages_import_only_public_documented_names(page)

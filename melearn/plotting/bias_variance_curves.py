@@ -62,7 +62,7 @@ def plot_cross_scaling(ax, n_training_sets, rms_cross, slope, intercept):
     rms_cross : array-like of shape (k,)
         The root mean square of the ``cross`` field over repeated studies with :math:`T` training sets.
     slope, intercept : float
-        The least-squares line :math:`\log(\mathrm{rms}) = \text{intercept} + \text{slope}\,\log T`.
+        The least-squares line through the points (log T, log rms): log rms = intercept + slope log T.
     """
     check_axes(ax)
     t = np.asarray(n_training_sets, dtype=float)

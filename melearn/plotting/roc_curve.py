@@ -98,7 +98,7 @@ def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, le
 
     Vertical segments (only true positives admitted) are green and solid, horizontal ones (only false positives)
     red and dashed, and the diagonal segment of a tied group holding both classes blue and dash-dotted (the
-    pumpkin book's colours; see :data:`KIND_COLORS` and :data:`KIND_STYLES`). The chance line FPR = TPR is drawn
+    pumpkin book's colours; see ``KIND_COLORS`` and ``KIND_STYLES``). The chance line FPR = TPR is drawn
     dotted and grey.
 
     Parameters
