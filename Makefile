@@ -1,7 +1,10 @@
 # Commands on a fresh machine (Python 3.11, pip, make); each creates .venv from the pinned lock file if needed:
-#   make book   build the book into _build/html, executing every page (a failing cell fails the build)
-#   make test   the full check: make lint, a strict build from the stored outputs, then one pytest run (unit, property,
-#               cross-check, nbval with figures, and browser tests) in which every page is executed exactly once
+#   make book   build both editions and their PDFs, executing every page once per edition (a failing cell fails
+#               the build): English in _build/html, Chinese (中文版) in _build/html/zh, PDFs in _build/pdf
+#   make test   the full check: make lint, a strict build of the English edition from the stored outputs, the Chinese
+#               edition and both PDFs (make editions), then one pytest run (unit, property, cross-check, nbval with
+#               figures, catalogues, PDFs, and browser tests over both editions) in which every page is executed
+#               exactly once in English (by nbval) and once in Chinese (by the Chinese build)
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
 #   make lint   ruff (lint, import order, format check) and mypy on melearn/; the first step of make test
 # Everything runs inside .venv, installed from requirements/lock.txt (exact versions).
@@ -13,12 +16,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # strict: a warning or a broken reference fails the build; --all: re-read every page (warnings are never stale)
 BOOK_FLAGS := -n -W --keep-going --all
-# pytest-xdist on 2 workers; --dist loadfile keeps each notebook (all its cells, one kernel) and each browser test
-# file (one Chromium) on one worker
+# pytest-xdist on 2 workers; --dist loadscope with the scopes of the root conftest.py: each notebook (all its cells,
+# one kernel), each page's browser checks (one visit) and each test file on one worker, small enough to balance
 JOBS   ?= 2
-XDIST  := -n $(JOBS) --dist loadfile
+XDIST  := -n $(JOBS) --dist loadscope
 
-.PHONY: book test unit lint env notebooks bench clean
+.PHONY: book editions pdf test unit lint env notebooks catalogues bench clean
 
 # (re)install when the lock file or the package metadata changes
 $(STAMP): requirements/lock.txt pyproject.toml
@@ -32,10 +35,24 @@ $(STAMP): requirements/lock.txt pyproject.toml
 
 env: $(STAMP)
 
-# The book's main job: every page executed against the current melearn (execute_notebooks: force in _config.yml).
+# The book's main job: every page executed against the current melearn, once per edition: the site and the PDF of
+# an edition share one execution cache, kept per version of melearn, the catalogues and the lock file
+# (tools/build_edition.py), so a change in the library executes the pages again.
 book: $(STAMP)
-	$(BIN)/jupyter-book build . $(BOOK_FLAGS)
-	@echo "The book is at $(CURDIR)/_build/html/index.html"
+	$(BIN)/python tools/build_edition.py en --execution cache
+	$(MAKE) editions PDF_EN_EXECUTION=cache
+	@echo "The book is at $(CURDIR)/_build/html/index.html (中文版: _build/html/zh/index.html); PDFs in _build/pdf/"
+
+# The Chinese site (its pages executed in Chinese) and the PDFs of both editions. The English PDF is printed from
+# the stored outputs in make test (PDF_EN_EXECUTION=off), from the executed pages in make book.
+PDF_EN_EXECUTION ?= off
+editions: $(STAMP)
+	$(BIN)/python tools/build_edition.py zh_CN
+	$(MAKE) pdf
+
+pdf: $(STAMP)
+	$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION)
+	$(BIN)/python tools/build_pdf.py zh_CN
 
 # One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
 # nbval, in the pytest run that follows, executes each page and compares every output, figures included, with
@@ -43,6 +60,7 @@ book: $(STAMP)
 # Lint comes first: it takes seconds and fails before the slow steps.
 test: $(STAMP) lint
 	MELEARN_BOOK_EXECUTION=off $(BIN)/jupyter-book build . $(BOOK_FLAGS)
+	$(MAKE) editions
 	$(BIN)/python -m pytest $(XDIST)
 
 unit: $(STAMP)
@@ -58,6 +76,14 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python tools/execute_notebooks.py chapters
 	$(BIN)/python tools/ledger_table.py
+
+# After a change of the English pages: extract their messages and merge them into the Chinese catalogues (then
+# translate what is new or fuzzy: make test fails until the catalogues are complete), and collect the new text the
+# pages generate into the output catalogues.
+catalogues: $(STAMP)
+	$(BIN)/python tools/catalogues.py update
+	$(BIN)/python tools/output_catalogues.py collect
+	$(BIN)/python tools/catalogues.py check
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

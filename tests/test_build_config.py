@@ -212,3 +212,26 @@ def test_every_top_level_requirement_is_pinned_in_the_lock_file():
     for name, line in _top_level().items():
         if "==" in line:
             assert line.split("==", 1)[1] == lock[name], f"{line} disagrees with the lock file ({lock[name]})"
+
+
+def test_make_test_keeps_together_what_must_share_a_process():
+    """``--dist loadscope``: a notebook's cells, and the checks of one page of the built book, stay together."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", REPO / "conftest.py")
+    root_conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root_conftest)
+    assert "--dist loadscope" in (REPO / "Makefile").read_text(encoding="utf-8")
+
+    scope = root_conftest.scope_of
+    assert scope("chapters/auc.ipynb::Cell 0") == scope("chapters/auc.ipynb::Cell 7") == "chapters/auc.ipynb"
+    assert scope("chapters/auc.ipynb::Cell 0") != scope("chapters/roc_curve.ipynb::Cell 0")
+    pages = "tests/browser/test_book_pages.py"
+    one = scope(f"{pages}::test_images_load[chapters/auc]")
+    assert one == scope(f"{pages}::test_no_console_errors[chapters/auc]") != scope(pages)
+    assert one != scope(f"{pages}::test_images_load[chapters/intro]")
+    assert scope(f"{pages}::test_images_load[zh/chapters/auc]") != one
+    assert (
+        scope(f"{pages}::test_screenshots_saved") == scope(f"{pages}::test_search_finds_pages[AUC-expected0]") == pages
+    )
+    assert scope("tests/test_ranking.py::test_seed_example_exact_values") == "tests/test_ranking.py"

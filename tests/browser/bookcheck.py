@@ -390,7 +390,8 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
         if screenshot_stem is not None:
             screenshot_stem.parent.mkdir(parents=True, exist_ok=True)
             shot = screenshot_stem.with_name(screenshot_stem.name + "-desktop.png")
-            page.screenshot(path=str(shot), full_page=True)
+            # the first screen: a full-page shot of a long page (the API page) costs more than all its checks together
+            page.screenshot(path=str(shot))
             report.screenshots.append(shot)
         # dark mode, as the theme's switch sets it: figures must keep a white background
         page.evaluate(
@@ -424,7 +425,7 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
             )
         if screenshot_stem is not None:
             shot = screenshot_stem.with_name(screenshot_stem.name + "-phone.png")
-            page.screenshot(path=str(shot), full_page=True)
+            page.screenshot(path=str(shot))
             report.screenshots.append(shot)
     finally:
         page.close()
