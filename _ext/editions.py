@@ -14,7 +14,8 @@ This extension does two things for both editions:
   reStructuredText (``::`` and an indented block), which a MyST page does not read: the formula would show as
   ``::``. So the words in a display formula's ``\\text{...}`` are translated here, before Sphinx's own
   translation step, by replacing the formula's source with its translation from the page's catalogue.
-* **Exercises are 习题**, as in the textbook (sphinx-exercise's own Chinese label is 练习).
+* **Exercises are 习题**, as in the textbook (sphinx-exercise's own Chinese label is 练习), and their titles are
+  messages like any heading.
 * **The PDF shows hidden code.** In the one-page build that is printed (``tools/build_pdf.py``), a code cell
   hidden behind a button on the site is shown open.
 * **Each page links to itself in the other edition**, at the top of the page, with a relative address (the book
@@ -119,6 +120,45 @@ class ShowHiddenCellsInPrint(SphinxPostTransform):
             node.replace_self(node.children)
 
 
+class ExerciseTitlesAreMessages(SphinxTransform):
+    """Make the title of each exercise (``:::{exercise} 2.5 Prove (2.22)``) a message, translated when read.
+
+    sphinx-exercise builds it from the directive's argument without a source, so Sphinx would neither extract
+    nor translate it.
+    """
+
+    default_priority = 5
+
+    def apply(self, **kwargs) -> None:
+        from sphinx_exercise.nodes import exercise_subtitle
+
+        for node in self.document.findall(exercise_subtitle):
+            node.source = node.source or self.document["source"]
+            node.line = node.line or getattr(node.parent, "line", None) or 1
+            node.rawsource = node.rawsource or node.astext()
+
+
+class ExtractExerciseTitles(SphinxPostTransform):
+    """For the gettext builder: keep each exercise title where the extraction finds it.
+
+    sphinx-exercise merges the title into a plain heading after reading (a post-transform), which the gettext
+    builder would see instead; a copy of the title as a message-only node is left beside it.
+    """
+
+    default_priority = 19  # before sphinx-exercise's ResolveTitlesInExercises (20)
+    builders = ("gettext",)
+
+    def run(self, **kwargs) -> None:
+        from sphinx_exercise.nodes import exercise_subtitle
+
+        for node in list(self.document.findall(exercise_subtitle)):
+            if node.rawsource:
+                copy = nodes.paragraph(node.rawsource, node.rawsource)
+                copy.source, copy.line = node.source, node.line
+                copy.uid = ""  # the builder adds only nodes with a uid (given at read time; this one is new)
+                self.document.append(copy)  # where it stands does not matter: the gettext builder renders nothing
+
+
 def _textbook_exercise_label(app, config) -> None:
     """Call an exercise 习题, as the textbook does, not 练习 (sphinx-exercise's own Chinese word).
 
@@ -192,6 +232,8 @@ def setup(app):
     app.connect("config-inited", _textbook_exercise_label, priority=400)  # before sphinx-exercise's numfig format
     app.add_transform(TranslateDisplayFormulas)
     app.add_transform(TranslateTocCaptions)
+    app.add_transform(ExerciseTitlesAreMessages)
+    app.add_post_transform(ExtractExerciseTitles)
     app.add_post_transform(ShowHiddenCellsInPrint)
     app.connect("html-page-context", _add_switch)
     app.connect("builder-inited", _one_page_writes_every_html_node)
