@@ -63,8 +63,10 @@ test: $(STAMP) lint
 	$(MAKE) editions
 	$(BIN)/python -m pytest $(XDIST)
 
+# The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, so it
+# runs in make test only.
 unit: $(STAMP)
-	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/browser
+	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/browser --ignore=tests/test_editions.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
