@@ -77,7 +77,7 @@ def set_language(value: str) -> None:
     Raises
     ------
     ValueError
-        If ``value`` is not one of :data:`LANGUAGES`.
+        If ``value`` is not one of ``LANGUAGES`` (``"en"``, ``"zh_CN"``).
     """
     _state["language"] = _checked(value)
     _state["catalogue"] = None
