@@ -36,6 +36,7 @@ POT_DIR = ROOT / "_build" / "gettext"
 
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]+\$", re.S)
 _CODE = re.compile(r"``.+?``|`[^`]+`")
+_DOUBLE_CODE = re.compile(r"``.+?``")
 _ROLE = re.compile(r"\{([a-z:]+)\}`([^`]*)`")
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 _RST_ROLE = re.compile(r"(?<![\w}]):([a-z]+(?::[a-z]+)?):`([^`]+)`")
@@ -78,6 +79,8 @@ def markup(text: str) -> Counter:
     which is what its translation must use: Sphinx parses a translated message with its page's parser (MyST).
     """
     found: Counter = Counter()
+    found.update("code:" + m for m in _DOUBLE_CODE.findall(text))  # ``code`` first: it may hold braces and roles
+    text = _DOUBLE_CODE.sub("", text)
     text = _RST_ROLE.sub(lambda m: f"{{{m.group(1)}}}`{m.group(2)}`", text)
     for role, target in _ROLE.findall(text):
         # a role's target must survive; its shown text may be translated as `text <target>`
