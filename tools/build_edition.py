@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -90,6 +91,7 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
     missing = cache_dir(language) / "missing-text.jsonl"
     if language != "en":
         missing.parent.mkdir(parents=True, exist_ok=True)
+        missing.unlink(missing_ok=True)  # a page taken from the cache was checked when it ran (see below)
         os.environ["MELEARN_CATALOGUES"] = str(ROOT / "locale" / language / "outputs")
         os.environ["MELEARN_MISSING_TEXT"] = str(missing)  # every text the kernels could not translate
     outdir = (out or output_dir(language, builder)).resolve()
@@ -117,6 +119,8 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
         print(f"{len(texts)} generated texts have no {language} translation (tools/output_catalogues.py collect):")
         print("\n".join(texts[:50]))
         status = status or 1
+        # forget this execution, so that the next build executes every page again and finds them again
+        shutil.rmtree(cache_dir(language), ignore_errors=True)
     print(f"{language} {builder}: {'built' if status == 0 else 'FAILED'} into {outdir}")
     return status
 
