@@ -45,7 +45,7 @@ def skip_or_fail(reason: str) -> None:
     """Skip loudly on a developer's machine; fail under ``CI=true``, where a skipped check is a silent hole."""
     if in_ci():
         pytest.fail(f"{reason} (CI=true: this is a failure, not a skip)", pytrace=False)
-    warnings.warn(f"browser tests skipped: {reason}", stacklevel=2)
+    warnings.warn(f"skipped: {reason}", stacklevel=2)
     pytest.skip(reason)
 
 
