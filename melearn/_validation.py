@@ -18,6 +18,20 @@ The policy
   ragged nested list is refused with a message naming the argument. Missing values (``None``, ``pd.NA``, NaN)
   are refused.
 * **Labels** (discrete classes) are numbers, booleans or strings; **binary labels** are {0, 1}, {-1, +1} or bool.
+  Text (``str``) and bytes are different kinds, as strings and numbers are: ``b"a" != "a"`` in Python, so two
+  label arrays of different kinds are refused rather than compared (every sample would silently differ).
+* **Booleans are not numbers.** A boolean (or an array of them, or a list mixing them with numbers) passed where
+  a number is expected (scores, error rates, data, coordinates) is refused by name; as a label it is a label
+  (``True == 1`` as in Python).
+* **Exact comparison** (:func:`exact_comparable`, the one rule behind every ranking, label and counting
+  function): values are compared as Python compares them. Integers of any size compare exactly (int64 when they
+  fit, else exact Python integers: 2**53 + 1 differs from 2**53 and from ``2.0**53``); floats compare as floats;
+  a mix of floats and integers or fractions that float64 cannot hold is kept as Python numbers (compared
+  exactly, never rounded first); long double values compare as long double unless float64 holds them exactly,
+  and are refused where they would have to be compared with another kind that long double cannot hold. The
+  decision is taken on the exact values, never after a conversion to float.
+* **Error rates** lie in [0, 1] and **differences of error rates** in [-1, 1] (:func:`as_error_rates`,
+  :func:`as_error_differences`): every test of error rates refuses values outside, by name.
 """
 
 from __future__ import annotations
@@ -32,8 +46,12 @@ __all__ = [
     "as_binary_labels",
     "as_bool",
     "as_choice",
+    "as_error_differences",
+    "as_error_rates",
+    "as_exact_array",
     "as_finite_array",
     "as_finite_real",
+    "as_label_arrays",
     "as_labels",
     "as_order_array",
     "as_real",
@@ -44,6 +62,8 @@ __all__ = [
     "check_positive_real",
     "check_positive_int",
     "checked_isf",
+    "exact_comparable",
+    "fits_float",
     "check_real_interval",
     "check_same_length",
     "check_unit_interval",
@@ -64,15 +84,18 @@ def _is_bool(x) -> bool:
 def _objects_to_array(arr: np.ndarray, name: str) -> np.ndarray:
     """Give an object array (pandas strings, Categorical values, huge Python ints, mixed input) a proper dtype.
 
-    All strings -> str; all booleans -> bool; all integers -> int64 when they fit, else left as Python ints (exact
-    labels or counts; :func:`as_finite_array` turns them into floats); all reals -> float64. Anything else
-    (``None``, ``pd.NA``, mixed strings and numbers, nested objects) is refused.
+    All strings -> str; all bytes -> bytes; all booleans -> bool; all integers -> int64 when they fit, else left
+    as Python ints (exact labels, scores or counts); all reals -> float64 when float64 holds every one of them
+    exactly, else left as Python numbers (compared exactly: see :func:`exact_comparable`). Anything else (``None``,
+    ``pd.NA``, mixed strings and numbers, nested objects) is refused.
     """
     flat = arr.ravel().tolist()
     if not flat:
         return arr.astype(np.float64)
     if all(isinstance(v, str) for v in flat):
         return arr.astype(str)
+    if all(isinstance(v, bytes) for v in flat):
+        return arr.astype(bytes)
     if all(_is_bool(v) for v in flat):
         return arr.astype(bool)
     if all(isinstance(v, numbers.Real) and not _is_bool(v) for v in flat):
@@ -81,12 +104,26 @@ def _objects_to_array(arr: np.ndarray, name: str) -> np.ndarray:
                 return arr.astype(np.int64)
             except OverflowError:
                 return arr  # Python integers beyond int64: kept exact
-        return _to_float(arr, name)
+        if all(_float_holds(v) for v in flat):
+            return _to_float(arr, name)
+        return arr  # integers beyond 2**53 (or fractions) among floats: kept exact, never rounded to tie
     missing = next((v for v in flat if v is None or _is_missing(v)), _NOTHING)
     if missing is not _NOTHING:
         raise ValueError(f"{name} contains a missing value ({missing!r}); drop or fill it first")
     kinds = sorted({type(v).__name__ for v in flat})
     raise ValueError(f"{name} must hold numbers (or, for labels, strings of one kind), got elements of type {kinds}")
+
+
+def _float_holds(v) -> bool:
+    """Whether float64 holds the real number ``v`` exactly (decided on ``v`` itself, not on a rounded copy)."""
+    if isinstance(v, float) or (isinstance(v, np.floating) and v.dtype.itemsize <= 8):
+        return True
+    if isinstance(v, numbers.Integral):
+        return -(2**53) <= v <= 2**53
+    try:
+        return bool(float(v) == v)  # Python compares a float with a long double or a Fraction exactly
+    except OverflowError:
+        return False
 
 
 _NOTHING = object()
@@ -135,9 +172,40 @@ def as_array(x, name: str) -> np.ndarray:
         raise ValueError(
             f"{name} must be a rectangular array: its rows have different lengths or it mixes numbers and sequences"
         ) from exc
+    if arr.dtype.kind == "f" and isinstance(x, (list, tuple)) and arr.size and _may_hide_integers(arr):
+        # numpy turned a list mixing Python integers and floats into float64, rounding integers beyond 2**53:
+        # read the list again as Python objects, so that the exact values decide
+        arr = np.asarray(x, dtype=object)
     if arr.dtype == object:
         arr = _objects_to_array(arr, name)
     return arr
+
+
+def _may_hide_integers(arr: np.ndarray) -> bool:
+    """Whether a float array built from a list may hold rounded integers: some magnitude is 2**53 or more."""
+    with np.errstate(invalid="ignore"):
+        return bool(np.any(np.abs(arr) >= 2.0**53))
+
+
+def _refuse_booleans(x, arr: np.ndarray, name: str) -> None:
+    """Booleans are not numbers: refuse a boolean array, or a list in which numpy turned booleans into numbers."""
+    hint = f"; pass {name} as the integers 0 and 1 if that is meant"
+    if arr.dtype == bool:
+        raise ValueError(f"{name} holds booleans, and booleans are not numbers{hint}")
+    if isinstance(x, (list, tuple)) and _holds_boolean(x):
+        raise ValueError(f"{name} mixes booleans with numbers, and booleans are not numbers{hint}")
+
+
+def _holds_boolean(x) -> bool:
+    for v in x:
+        if _is_bool(v) or (isinstance(v, (list, tuple)) and _holds_boolean(v)):
+            return True
+    return False
+
+
+def _object_finite(arr: np.ndarray) -> bool:
+    """Whether an object array of Python numbers holds no NaN or inf (compared exactly, not converted)."""
+    return all(not isinstance(v, (float, np.floating)) or np.isfinite(v) for v in arr.ravel().tolist())
 
 
 def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dtype=np.float64) -> np.ndarray:
@@ -148,12 +216,13 @@ def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dt
     Raises
     ------
     ValueError
-        If ``x`` is not numeric (strings, even "0.5", are refused), has another number of dimensions, is empty,
-        is ragged or masked, holds NaN or inf, or holds an integer too large for a float.
+        If ``x`` is not numeric (strings, even "0.5", and booleans are refused), has another number of
+        dimensions, is empty, is ragged or masked, holds NaN or inf, or holds an integer too large for a float.
     """
     raw = as_array(x, name)
-    if raw.dtype.kind not in _NUMERIC_KINDS and raw.dtype != object:  # object here: integers beyond int64
-        raise ValueError(f"{name} must be numeric (bool, integer or real), got dtype {raw.dtype}")
+    if raw.dtype.kind not in _NUMERIC_KINDS and raw.dtype != object:  # object here: exact Python numbers
+        raise ValueError(f"{name} must be numeric (integer or real), got dtype {raw.dtype}")
+    _refuse_booleans(x, raw, name)
     arr = _to_float(raw, name) if raw.dtype != dtype else raw
     arr = arr.astype(dtype, copy=False)
     if ndim is not None and arr.ndim != ndim:
@@ -167,20 +236,71 @@ def as_finite_array(x, name: str, *, ndim: int | None = 1, min_ndim: int = 0, dt
     return arr
 
 
+def exact_comparable(arr: np.ndarray) -> np.ndarray:
+    """The one rule for exact comparison: ``arr`` in a dtype in which numpy compares as Python compares the inputs.
+
+    Integers (int64, uint64, or Python integers of any size in an object array) and exact Python numbers (an
+    object array mixing floats with integers or fractions that float64 cannot hold) are returned unchanged:
+    numpy compares them exactly (object arrays through Python's own comparisons). Floats of at most 64 bits
+    become float64 (exact). Long double values become float64 when float64 holds every one of them exactly, and
+    stay long double otherwise (compared without rounding). Strings and bytes are returned unchanged.
+    """
+    if arr.dtype.kind != "f":
+        return arr
+    if arr.dtype.itemsize <= 8:
+        return arr.astype(np.float64, copy=False)
+    with np.errstate(over="ignore"):
+        as64 = arr.astype(np.float64)
+    return as64 if np.array_equal(as64.astype(arr.dtype), arr) else arr
+
+
+def as_exact_array(x, name: str, *, ndim: int | None = 1) -> np.ndarray:
+    """Validate a non-empty, finite numeric array and return it exact, as :func:`exact_comparable` gives it.
+
+    Booleans, strings, NaN and inf are refused by name; integers of any size and long double values are kept
+    exact (nothing is rounded to float64 here).
+    """
+    raw = as_array(x, name)
+    if raw.dtype.kind not in _NUMERIC_KINDS and raw.dtype != object:
+        raise ValueError(f"{name} must be numeric (integer or real), got dtype {raw.dtype}")
+    _refuse_booleans(x, raw, name)
+    if ndim is not None and raw.ndim != ndim:
+        raise ValueError(f"{name} must be {ndim}-dimensional, got shape {raw.shape}")
+    if raw.size == 0:
+        raise ValueError(f"{name} is empty")
+    exact = exact_comparable(raw)
+    if exact.dtype == object:
+        if not _object_finite(exact):
+            raise ValueError(f"{name} contains NaN or inf")
+    elif exact.dtype.kind == "f" and not np.all(np.isfinite(exact)):
+        raise ValueError(f"{name} contains NaN or inf")
+    return exact
+
+
+def fits_float(arr: np.ndarray) -> bool:
+    """Whether float64 holds every entry of an exact array (tested on the exact values, not on rounded ones)."""
+    if arr.dtype == np.float64 or arr.dtype == bool:
+        return True
+    if arr.dtype.kind in "iu":
+        return bool(arr.min() >= -(2**53) and arr.max() <= 2**53)
+    return False  # long double that float64 cannot hold, or exact Python numbers
+
+
 def as_order_array(x, name: str, *, ndim: int | None = 1) -> tuple[np.ndarray, np.ndarray | None]:
     """Validate an array whose *order* matters (scores, errors to rank); return ``(keys, values)``.
 
-    Integers beyond 2**53 differ by less than a float's rounding: as floats, 2**60 and 2**60 + 1 would tie. For
-    them ``keys`` are their exact dense ranks (0, 1, ... in increasing order, equal integers sharing one) and
-    ``values`` the distinct integers as floats, so that ``values[keys]`` recovers the inputs' rounded values;
-    otherwise ``keys`` is the float array itself and ``values`` is ``None``.
+    The order is the exact one (:func:`exact_comparable`): as floats, 2**53 and 2**53 + 1 would tie, and so
+    would long double values 1 and 1 + 2**-60. When float64 holds every input exactly (floats, integers within
+    2**53), ``keys`` is that float array and ``values`` is ``None``. Otherwise ``keys`` are the exact dense ranks
+    (0, 1, ... in increasing order, equal values sharing one) as floats and ``values`` the distinct inputs in
+    increasing order, exact (int64, long double, or Python numbers), so that ``values[keys]`` recovers the
+    inputs. Integers too large for a float are ranked exactly rather than refused. Booleans are refused.
     """
-    raw = as_array(x, name)
-    arr = as_finite_array(raw, name, ndim=ndim)
-    if raw.dtype.kind in "iuO" and float(np.max(np.abs(arr))) > 2.0**53:
-        distinct, inverse = np.unique(raw, return_inverse=True)
-        return inverse.reshape(raw.shape).astype(np.float64), np.asarray(distinct.tolist(), dtype=np.float64)
-    return arr, None
+    exact = as_exact_array(x, name, ndim=ndim)
+    if fits_float(exact):
+        return exact.astype(np.float64, copy=False), None
+    distinct, inverse = np.unique(exact.ravel(), return_inverse=True)
+    return inverse.reshape(exact.shape).astype(np.float64), distinct
 
 
 def as_unit_array(x, name: str) -> np.ndarray:
@@ -191,6 +311,7 @@ def as_unit_array(x, name: str) -> np.ndarray:
     arr = as_array(x, name)
     if arr.dtype.kind not in "iuf" and arr.dtype != object:
         raise ValueError(f"{name} must be a number in [0, 1] or an array of them, got dtype {arr.dtype}")
+    _refuse_booleans(x, arr, name)
     arr = _to_float(arr, name)
     if arr.size == 0:
         raise ValueError(f"{name} is empty")
@@ -199,6 +320,26 @@ def as_unit_array(x, name: str) -> np.ndarray:
     outside = (arr < 0) | (arr > 1)
     if np.any(outside):
         raise ValueError(f"{name} must lie in [0, 1], got {float(arr[outside].flat[0])!r}")
+    return arr
+
+
+def as_error_rates(x, name: str, **kwargs) -> np.ndarray:
+    """Error rates: :func:`as_finite_array` with every entry in [0, 1] (the one range policy for error rates)."""
+    arr = as_finite_array(x, name, **kwargs)
+    outside = (arr < 0.0) | (arr > 1.0)
+    if np.any(outside):
+        raise ValueError(f"{name} must hold error rates in [0, 1], got {float(arr[outside].flat[0])!r}")
+    return arr
+
+
+def as_error_differences(x, name: str, **kwargs) -> np.ndarray:
+    """Differences of two error rates: :func:`as_finite_array` with every entry in [-1, 1] (the one policy)."""
+    arr = as_finite_array(x, name, **kwargs)
+    outside = (arr < -1.0) | (arr > 1.0)
+    if np.any(outside):
+        raise ValueError(
+            f"{name} must hold differences of error rates, in [-1, 1], got {float(arr[outside].flat[0])!r}"
+        )
     return arr
 
 
@@ -221,9 +362,59 @@ def as_labels(y, name: str) -> np.ndarray:
         raise ValueError(f"{name} is empty")
     if arr.dtype.kind not in _NUMERIC_KINDS | _STRING_KINDS and arr.dtype != object:
         raise ValueError(f"{name} must hold labels that are numbers, booleans or strings, got dtype {arr.dtype}")
-    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+    if (arr.dtype.kind == "f" and not np.all(np.isfinite(arr))) or (arr.dtype == object and not _object_finite(arr)):
         raise ValueError(f"{name} contains NaN or inf")
     return arr
+
+
+def _label_kind(arr: np.ndarray) -> str:
+    return {"U": "text (str)", "S": "bytes"}.get(arr.dtype.kind, "numbers")
+
+
+def as_label_arrays(**named) -> list[np.ndarray]:
+    """Validate label arrays that are compared with each other; return them in dtypes that compare exactly.
+
+    Each is validated by :func:`as_labels`. They must be of one kind: text, bytes or numbers (booleans count as
+    numbers, ``True == 1``); ``"a"`` never equals ``b"a"`` or a number, so a mix is refused rather than scored as
+    all different. Numbers follow :func:`exact_comparable`; when two arrays' dtypes would meet in float64 (an
+    integer beyond 2**53 against a float: numpy would round the integer, Python does not), both become arrays of
+    Python numbers, compared exactly. Long double values that float64 cannot hold are compared as long double
+    with floats and integers within 2**53, and refused against anything else.
+    """
+    arrays = {name: as_labels(y, name) for name, y in named.items()}
+    kinds = {name: _label_kind(a) for name, a in arrays.items()}
+    if len(set(kinds.values())) > 1:
+        names = " and ".join(kinds)
+        shown = ", ".join(f"{kind} in {name}" for name, kind in kinds.items())
+        raise ValueError(
+            f"{names} must hold labels of one kind, got {shown}: a string never equals a number, nor text its "
+            "bytes, so every sample would silently count as different"
+        )
+    if next(iter(kinds.values())) != "numbers":
+        return list(arrays.values())
+    exact = {name: exact_comparable(a) for name, a in arrays.items()}
+    dtypes = {a.dtype for a in exact.values()}
+    if len(dtypes) == 1 or all(dt.kind in "bi" and dt.itemsize <= 8 for dt in dtypes):
+        return list(exact.values())  # one dtype, or booleans and int64 only: numpy compares exactly
+    long_double = [name for name, a in exact.items() if a.dtype.kind == "f" and a.dtype.itemsize > 8]
+    if long_double:
+        others = [name for name in exact if name not in long_double and not fits_float(exact[name])]
+        if others:
+            raise ValueError(
+                f"{long_double[0]} holds long double values that float64 cannot hold, and {others[0]} holds "
+                f"values of dtype {exact[others[0]].dtype} that long double cannot hold exactly: comparing them "
+                "would round; pass both as long double, or both as Python integers"
+            )
+        return [a.astype(np.longdouble) for a in exact.values()]
+    if all(fits_float(a) for a in exact.values()):
+        return [a.astype(np.float64, copy=False) for a in exact.values()]
+    return [_as_python_numbers(a) for a in exact.values()]
+
+
+def _as_python_numbers(arr: np.ndarray) -> np.ndarray:
+    out = np.empty(arr.shape, dtype=object)
+    out[...] = arr.tolist()  # Python ints and floats, compared as Python compares them
+    return out
 
 
 def is_string_labels(arr: np.ndarray) -> bool:

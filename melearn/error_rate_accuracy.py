@@ -13,24 +13,51 @@ strings, the two arrays of the same kind (numbers with numbers, strings with str
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
-from ._validation import as_finite_array, as_labels, check_same_length, is_string_labels, require_finite_result
+from ._validation import (
+    as_exact_array,
+    as_finite_array,
+    as_label_arrays,
+    check_same_length,
+    fits_float,
+    require_finite_result,
+)
 
 __all__ = ["accuracy", "error_rate", "mean_squared_error"]
 
 
 def _label_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
-    """Validate two label arrays of the same length and of comparable kinds."""
-    t = as_labels(y_true, "y_true")
-    p = as_labels(y_pred, "y_pred")
+    """Validate two label arrays of the same length and kind, in dtypes that compare them as Python does."""
+    t, p = as_label_arrays(y_true=y_true, y_pred=y_pred)
     check_same_length(y_true=t, y_pred=p)
-    if is_string_labels(t) != is_string_labels(p):
-        raise ValueError(
-            f"y_true and y_pred must hold labels of the same kind, got dtypes {t.dtype} and {p.dtype}:"
-            " a string never equals a number, so every sample would silently count as an error"
-        )
     return t, p
+
+
+def _exact_mse(y_true, y_pred) -> float | None:
+    """The mean squared error from exact residuals when float64 cannot hold the inputs exactly (else ``None``).
+
+    As floats, 2**53 + 1 and 2**53 are equal and their residual 0; as the exact numbers (Python integers, or
+    Python numbers mixing them with floats) it is 1. The sum of squares is an exact rational, divided once and
+    rounded once. Long double inputs are not taken here (they are rounded to float64, as every float input).
+    """
+    t = as_exact_array(y_true, "y_true")
+    p = as_exact_array(y_pred, "y_pred")
+    check_same_length(y_true=t, y_pred=p)
+    if fits_float(t) and fits_float(p):
+        return None
+    if not all(a.dtype.kind in "iu" or a.dtype == object or a.dtype == np.float64 for a in (t, p)):
+        return None
+    total = sum((Fraction(a) - Fraction(b)) ** 2 for a, b in zip(t.tolist(), p.tolist(), strict=True))
+    value = total / t.size
+    try:
+        return float(value)
+    except OverflowError as exc:
+        raise ValueError(
+            "the mean squared error of y_true and y_pred is too large to be represented as a float (above 1.8e308)"
+        ) from exc
 
 
 def mean_squared_error(y_true, y_pred) -> float:
@@ -76,9 +103,11 @@ def mean_squared_error(y_true, y_pred) -> float:
     >>> mean_squared_error([1.0, 2.0, 3.0], [1.0, 2.0, 5.0])
     1.3333333333333333
     """
+    exact = _exact_mse(y_true, y_pred)  # integers beyond 2**53: exact residuals, not rounded ones
+    if exact is not None:
+        return exact
     t = as_finite_array(y_true, "y_true")
     p = as_finite_array(y_pred, "y_pred")
-    check_same_length(y_true=t, y_pred=p)
     with np.errstate(over="ignore", invalid="ignore"):
         residual = p - t
         value = float(np.mean(residual * residual))

@@ -41,7 +41,7 @@ import numpy as np
 from ._validation import (
     as_array,
     as_binary_labels,
-    as_labels,
+    as_label_arrays,
     check_positive_int,
     check_positive_real,
     check_same_length,
@@ -475,13 +475,14 @@ def one_vs_rest_confusions(y_true, y_pred, labels=None) -> list[Confusion]:
     >>> one_vs_rest_confusions([0, 0, 1, 2], [0, 1, 1, 2])
     [Confusion(tp=1, fp=0, fn=1, tn=2), Confusion(tp=1, fp=1, fn=0, tn=2), Confusion(tp=1, fp=0, fn=0, tn=3)]
     """
-    y = as_labels(y_true, "y_true")
-    p = as_labels(y_pred, "y_pred")
+    if labels is None:
+        y, p = as_label_arrays(y_true=y_true, y_pred=y_pred)  # one kind, compared exactly (see _validation)
+    else:
+        y, p, classes = as_label_arrays(y_true=y_true, y_pred=y_pred, labels=labels)
     m = check_same_length(y_true=y, y_pred=p)
     if labels is None:
         classes = np.unique(np.concatenate([y, p]))
     else:
-        classes = as_labels(labels, "labels")
         if np.unique(classes).size != classes.size:
             raise ValueError("labels repeats a class")
     order = np.argsort(classes, kind="stable")
@@ -528,9 +529,10 @@ def pr_curve(y_true, y_score) -> PrCurve:
     -------
     PrCurve
         ``precision``, ``recall`` and ``thresholds``, arrays of length (number of distinct scores).
-        ``thresholds`` are the distinct scores, strictly decreasing; ``recall`` is non-decreasing and ends at
-        1. There is no artificial end point: above the highest score nothing is predicted positive and
-        precision is undefined, so no point is drawn there.
+        ``thresholds`` are the distinct scores, strictly decreasing (exact, as in :func:`melearn.roc_curve`,
+        for scores that float64 cannot hold); ``recall`` is non-decreasing and ends at 1. There is no
+        artificial end point: above the highest score nothing is predicted positive and precision is undefined,
+        so no point is drawn there.
 
     Raises
     ------

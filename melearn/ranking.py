@@ -76,9 +76,9 @@ class RocCurve(NamedTuple):
 def _labels_and_scores(y_true, y_score, values_out: list | None = None) -> tuple[np.ndarray, np.ndarray, int, int]:
     """Validate a (labels, scores) pair once; return boolean labels, float scores, m+ and m-.
 
-    Integer scores beyond 2**53 are replaced by their exact ranks (see :func:`as_order_array`), so that distinct
-    integers never tie as floats; their distinct values are appended to ``values_out`` (when given) to turn
-    ranks back into thresholds.
+    Scores that float64 cannot hold exactly are replaced by their exact ranks (see :func:`as_order_array`), so
+    that distinct scores never tie as floats; their distinct values are appended to ``values_out`` (when given)
+    to turn ranks back into thresholds.
     """
     y = as_binary_labels(y_true, "y_true")
     s, values = as_order_array(y_score, "y_score")
@@ -116,15 +116,27 @@ def threshold_counts(y_true, y_score) -> ThresholdCounts:
     The labels ride in the lowest bit of integer keys that order like the scores, so one value sort (no
     ``argsort``) orders both; scores of both signs spanning extreme magnitudes (keys wider than 63 bits) take an
     ``argsort`` instead. Either way the counts are exact integers. Timed in ``chapters/benchmarks.ipynb``.
-    Integer scores beyond 2**53 (which would tie as floats) are ordered exactly by their ranks; their thresholds
-    are reported as the nearest floats.
+    Scores that float64 cannot hold exactly (integers beyond 2**53, Python integers of any size, long double
+    values that float64 would round) are ordered exactly by their ranks (see ``melearn._validation``'s rule of
+    exact comparison), and their thresholds are reported exactly, so that they stay strictly decreasing where
+    float64 would collapse them: an object array of Python integers (or Python numbers) for integer scores, a
+    long double array for long double scores. Otherwise ``thresholds`` is float64.
     """
     values: list = []
     y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score, values)
     counts = ThresholdCounts(*counts_at_thresholds(y, s), m_pos, m_neg)
-    if values[0] is not None:  # the scores were ranks of huge integers: report the integers (as floats)
-        counts = counts._replace(thresholds=values[0][counts.thresholds.astype(np.intp)])
+    if values[0] is not None:  # the scores were exact ranks: report the exact scores
+        return counts._replace(thresholds=_exact_thresholds(values[0][counts.thresholds.astype(np.intp)]))
     return counts
+
+
+def _exact_thresholds(values: np.ndarray) -> np.ndarray:
+    """Exact scores as thresholds: long double stays long double; integers become Python integers (object)."""
+    if values.dtype.kind == "f":
+        return values
+    out = np.empty(values.shape, dtype=object)
+    out[...] = values.tolist()
+    return out
 
 
 def roc_curve(y_true, y_score) -> RocCurve:
@@ -148,7 +160,9 @@ def roc_curve(y_true, y_score) -> RocCurve:
     RocCurve
         ``fpr``, ``tpr`` and ``thresholds``, arrays of length (number of distinct scores + 1). The curve starts at
         (0, 0) with threshold ``+inf`` and ends at (1, 1); thresholds are strictly decreasing, so a group of tied
-        scores gives one (diagonal) segment.
+        scores gives one (diagonal) segment. ``thresholds`` is float64, except for scores that float64 cannot
+        hold exactly (integers beyond 2**53, long double): then they are the exact scores (an object array of
+        ``inf`` and Python integers, or long double), still strictly decreasing (see :func:`threshold_counts`).
 
     Raises
     ------
@@ -161,8 +175,9 @@ def roc_curve(y_true, y_score) -> RocCurve:
 
     Notes
     -----
-    Limits: m up to ``MAX_SAMPLES`` = 2**31; any finite scores (subnormal to 1.8e308, both signs). Time
-    O(m log m), memory a few arrays of length m.
+    Limits: m up to ``MAX_SAMPLES`` = 2**31; any finite scores (subnormal to 1.8e308, both signs), integers of
+    any size and long double compared exactly; booleans are refused (they are not numbers). Time O(m log m),
+    memory a few arrays of length m.
 
     Examples
     --------
@@ -272,7 +287,8 @@ def roc_auc(y_true, y_score) -> float:
     ``chapters/benchmarks.ipynb``.
 
     Limits: m up to ``MAX_SAMPLES`` = 2**31 (pair counts exact in int64); any finite scores, subnormal and
-    huge alike (the order of floats is exact). A masked array with masked entries is refused rather than
+    huge alike (the order of floats is exact), integers of any size and long double values compared exactly
+    (2**53 + 1 ranks above 2**53); booleans are refused. A masked array with masked entries is refused rather than
     scored whole.
 
     Examples
