@@ -119,7 +119,7 @@ def _float_holds(v) -> bool:
     if isinstance(v, float) or (isinstance(v, np.floating) and v.dtype.itemsize <= 8):
         return True
     if isinstance(v, numbers.Integral):
-        return -(2**53) <= v <= 2**53
+        return -(2**53) <= int(v) <= 2**53
     try:
         return bool(float(v) == v)  # Python compares a float with a long double or a Fraction exactly
     except OverflowError:

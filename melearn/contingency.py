@@ -19,6 +19,7 @@ Derived, simulated against its :math:`\chi^2` approximation and related to McNem
 
 from __future__ import annotations
 
+import numbers
 from typing import NamedTuple
 
 import numpy as np
@@ -67,6 +68,10 @@ def _tables(table, name: str = "table") -> np.ndarray:
         raise ValueError(f"{name} is empty")
     if arr.shape[-2] < 2 or arr.shape[-1] < 2:
         raise ValueError(f"{name} needs at least 2 rows and 2 columns, got shape {arr.shape[-2:]}")
+    if arr.dtype == object:  # Python integers beyond int64 (or exact Python numbers): judged before any conversion
+        flat = arr.ravel().tolist()
+        if any(isinstance(v, numbers.Integral) and abs(int(v)) >= 2**53 for v in flat):
+            raise ValueError(f"{name} holds a count of 2**53 or more, beyond exact float arithmetic")
     values = arr.astype(np.float64) if arr.dtype != object else np.array(arr.tolist(), dtype=np.float64)
     if not np.all(np.isfinite(values)):
         raise ValueError(f"{name} contains NaN or inf")

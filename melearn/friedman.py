@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
+from scipy import optimize, special, stats
 
 from ._validation import as_finite_array, as_order_array, check_open_unit, check_positive_int, checked_isf
 
@@ -448,11 +448,13 @@ def nemenyi_q(k, *, alpha=0.05) -> float:
     0.10 only, and those are the levels at which the test is used.
 
     Limits: ``NEMENYI_MIN_ALPHA`` = 1e-8 <= ``alpha`` <= ``NEMENYI_MAX_ALPHA`` = 1 - 1e-8 and ``k <= NEMENYI_MAX_K``
-    = 10**5. SciPy's upper tail of the studentized range is 1 - cdf, so it loses relative accuracy as ``alpha``
-    falls (10 % at 1e-15, and at 1e-20 its isf returns a search bracket, 70.71, instead of the quantile); at 1e-8
-    q is still good to about 1e-8 relatively. Near ``alpha = 1`` the quantile approaches 0 and the lower tail
-    loses accuracy the same way (at ``1 - 1e-16`` SciPy returned 0). Beyond these limits, and whenever the
-    quantile does not give the smaller tail back to a relative 1e-5, ``ValueError``.
+    = 10**5, every corner within a second. SciPy's upper tail of the studentized range is 1 - cdf, so it loses
+    relative accuracy as ``alpha`` falls (10 % at 1e-15, and at 1e-20 its isf returns a search bracket, 70.71,
+    instead of the quantile). Near ``alpha = 1`` the quantile approaches 0 and the lower tail loses accuracy the
+    same way (at ``1 - 1e-16`` SciPy returned 0; at k = 10**5 and ``1 - 1e-8`` its lower tail is 5.6e-12 instead
+    of 1e-8). So SciPy's quantile is accepted only if the smaller tail of the range, integrated directly in
+    logarithms (neither tail computed as 1 minus the other), gives ``alpha`` (or ``1 - alpha``) back to a relative
+    1e-5; otherwise the quantile is solved on that integral. Beyond the limits, ``ValueError``.
 
     Examples
     --------
@@ -463,7 +465,67 @@ def nemenyi_q(k, *, alpha=0.05) -> float:
     """
     k = check_positive_int(k, "k", minimum=2, maximum=NEMENYI_MAX_K, why="NEMENYI_MAX_K")
     alpha = check_open_unit(alpha, "alpha", minimum=NEMENYI_MIN_ALPHA, maximum=NEMENYI_MAX_ALPHA)
-    return checked_isf(stats.studentized_range, alpha, k, np.inf, rtol=1e-5) / math.sqrt(2.0)
+    with np.errstate(all="ignore"):
+        w = float(stats.studentized_range.isf(alpha, k, np.inf))
+    if not (np.isfinite(w) and w > 0 and _range_tail_matches(w, k, alpha)):
+        # SciPy's quantile does not give alpha back through the range's own tail (its lower tail is off for many
+        # algorithms near alpha = 1, e.g. k = 10**5 at 1 - 1e-8): solve for it on that tail instead
+        w = _range_quantile(k, alpha)
+    return w / math.sqrt(2.0)
+
+
+_RANGE_GRID = np.linspace(-13.0, 9.0, 22_001)  # step 0.001: the trapezoid rule is exact to ~1e-12 here
+
+
+def _range_tail(w: float, k: int, alpha: float) -> float:
+    r"""The smaller tail of the range :math:`R` of k independent standard normals at ``w``.
+
+    For ``alpha <= 1/2`` the upper tail :math:`P(R > w)`, else the lower tail :math:`P(R \le w)`, from the
+    distribution of the range given its minimum x: with :math:`Q(x) = 1 - \Phi(x)` and
+    :math:`r = Q(x + w) / Q(x)`,
+
+    .. math:: P(R \le w) = k \int \varphi(x)\, Q(x)^{k-1} (1 - r)^{k-1}\, dx, \qquad
+              P(R > w) = k \int \varphi(x)\, Q(x)^{k-1} \big(1 - (1 - r)^{k-1}\big)\, dx,
+
+    each evaluated in logarithms (``log_ndtr``, ``log1p``, ``expm1``), so that neither tail is 1 minus the other
+    and both keep their relative accuracy when small. Integrated by the trapezoid rule on a fine grid (the
+    integrands are smooth and vanish at both ends, where the rule converges fast).
+    """
+    x = _RANGE_GRID
+    log_q = special.log_ndtr(-x)
+    log_min_density = math.log(k) - 0.5 * x * x - 0.5 * math.log(2 * math.pi) + (k - 1) * log_q
+    with np.errstate(divide="ignore", under="ignore"):  # r = 1 (w below rounding at large x) gives log 0 = -inf
+        log_r = special.log_ndtr(-(x + w)) - log_q
+        inner = (k - 1) * np.log1p(-np.exp(log_r))
+        if alpha <= 0.5:
+            values = np.exp(log_min_density) * -np.expm1(inner)
+        else:
+            values = np.exp(log_min_density + inner)
+    return float(np.trapezoid(values, x))
+
+
+def _range_tail_matches(w: float, k: int, alpha: float, rtol: float = 1e-5) -> bool:
+    target = alpha if alpha <= 0.5 else 1.0 - alpha
+    return abs(_range_tail(w, k, alpha) - target) <= rtol * target
+
+
+def _range_quantile(k: int, alpha: float) -> float:
+    """The upper ``alpha`` quantile of the range of k standard normals, solved on :func:`_range_tail`."""
+    target = math.log(alpha if alpha <= 0.5 else 1.0 - alpha)
+    sign = 1.0 if alpha <= 0.5 else -1.0  # the upper tail falls with w, the lower one rises
+
+    def gap(log_w: float) -> float:
+        tail = _range_tail(math.exp(log_w), k, alpha)
+        return sign * ((math.log(tail) if tail > 0 else -1e300) - target)
+
+    try:
+        log_w = optimize.brentq(gap, math.log(1e-300), math.log(60.0), xtol=1e-13, rtol=1e-13)
+    except ValueError as exc:
+        raise ValueError(f"alpha = {alpha!r} is beyond what the range's distribution resolves for k = {k}") from exc
+    w = math.exp(log_w)
+    if not _range_tail_matches(w, k, alpha):
+        raise ValueError(f"alpha = {alpha!r}: no accurate quantile of the range of {k} normals was found")
+    return w
 
 
 def nemenyi_cd(k, n_datasets, *, alpha=0.05) -> float:

@@ -26,7 +26,7 @@ from scipy import stats
 
 from ._validation import (
     as_choice,
-    as_finite_array,
+    as_error_rates,
     check_open_unit,
     check_positive_int,
     check_unit_interval,
@@ -378,10 +378,10 @@ def t_test(errors, eps0, *, alpha=0.05, alternative="two-sided") -> TTestResult:
     Raises
     ------
     ValueError
-        If ``errors`` is not 1-dimensional, has fewer than two values, holds NaN, inf or values outside [0, 1], or
-        all its values are equal, even up to rounding (:math:`\sigma = 0`, so :math:`\tau_t` is undefined); if
-        ``eps0`` or ``alpha`` is not strictly between 0 and 1 or too small for an accurate critical value (see
-        Limits); or if ``alternative`` is not one of the three above.
+        If ``errors`` is not 1-dimensional, has fewer than two values, holds NaN, inf, booleans or values
+        outside [0, 1], or all its values are equal, even up to rounding (:math:`\sigma = 0`, so :math:`\tau_t`
+        is undefined); if ``eps0`` or ``alpha`` is not strictly between 0 and 1 or too small for an accurate
+        critical value (see Limits); or if ``alternative`` is not one of the three above.
 
     Notes
     -----
@@ -406,12 +406,10 @@ def t_test(errors, eps0, *, alpha=0.05, alternative="two-sided") -> TTestResult:
     >>> print(f"mu={r.mean:.3f} tau={r.statistic:.4f} t_crit={r.critical_value:.4f} reject={r.reject}")
     mu=0.124 tau=2.5880 t_crit=2.7764 reject=False
     """
-    e = as_finite_array(errors, "errors")
+    e = as_error_rates(errors, "errors")  # the one range policy: error rates in [0, 1], booleans refused
     k = e.size
     if k < 2:
         raise ValueError(f"errors must hold at least 2 test error rates (k >= 2), got {k}")
-    if np.any((e < 0.0) | (e > 1.0)):
-        raise ValueError("errors must be test error rates in [0, 1]")
     eps0 = check_open_unit(eps0, "eps0")
     alpha = check_open_unit(alpha, "alpha")
     alternative = as_choice(alternative, "alternative", _ALTERNATIVES)

@@ -108,14 +108,42 @@ def min_max_normalize(x, reference=None, *, feature_range=(0.0, 1.0)) -> np.ndar
     if np.any(hi == lo):
         raise ValueError("reference has a constant feature (x_max = x_min), for which (2.43) is 0/0")
     width = high - low
-    with np.errstate(over="ignore", under="ignore"):  # a value beyond the float range is refused below
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):  # a value beyond the range is refused below
         # halves: neither the span of the data nor that of the target range can overflow
         unit = (x / scale / 2 - lo / 2) / (hi / 2 - lo / 2)
         if np.isfinite(width):
             out = low + unit * width
         else:  # a target range wider than the float range
             out = 2 * (low / 2 + unit * (high / 2 - low / 2))
+        overflowed = ~np.isfinite(out)
+        if np.any(overflowed):
+            # an intermediate overflowed (x / scale, the unit or its product with the width): take the product
+            # (x/2 - x_min/2) (high/2 - low/2) / ((x_max - x_min)/2) by mantissas and exponents, so that only a
+            # result beyond the float range is inf
+            term = _product_ratio(x / 2 - (lo * scale) / 2, high / 2 - low / 2, (hi / 2 - lo / 2), scale, 1)
+            out = np.where(overflowed, _plus(low, term), out)
     return require_finite_result(out, "a normalised value")
+
+
+def _product_ratio(a, b, c, scale, shift: int) -> np.ndarray:
+    """``a * b / (c * scale) * 2**shift`` without overflow or underflow in between (``scale`` a power of two).
+
+    Each factor is split into a mantissa in [0.5, 1) and an exponent (exact); the mantissas are combined (their
+    product and quotient lie in [0.25, 2]) and the exponents added, so the result is inf only when it is itself
+    beyond the float range.
+    """
+    ma, ea = np.frexp(a)
+    mb, eb = np.frexp(b)
+    mc, ec = np.frexp(c)
+    _, es = np.frexp(scale)  # scale = 2**(es - 1)
+    return np.ldexp(ma * mb / mc, ea + eb - ec - (es - 1) + shift)
+
+
+def _plus(low: float, term: np.ndarray) -> np.ndarray:
+    """``low + term``, taken as ``2 (low/2 + term/2)`` where ``term`` alone is beyond the float range."""
+    out = low + term
+    half = np.ldexp(np.frexp(term)[0], np.frexp(term)[1] - 1)  # term / 2, exact, even when term itself overflowed
+    return np.where(np.isfinite(out), out, 2 * (low / 2 + half))
 
 
 def z_score_normalize(x, reference=None, *, ddof=0) -> np.ndarray:
@@ -163,6 +191,10 @@ def z_score_normalize(x, reference=None, *, ddof=0) -> np.ndarray:
     constant = np.all(rs == rs[0], axis=0)
     if np.any(constant):
         raise ValueError("reference has a constant feature (sigma_x = 0), for which (2.44) is 0/0")
-    with np.errstate(over="ignore", under="ignore"):  # a value beyond the float range is refused below
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):  # beyond the float range: refused below
         out = (x / scale - mean) / sd
+        overflowed = ~np.isfinite(out)
+        if np.any(overflowed):  # x / scale overflowed: (x/2 - mean/2) / sd by mantissas and exponents
+            term = _product_ratio(x / 2 - (mean * scale) / 2, np.ones_like(sd), sd, scale, 1)
+            out = np.where(overflowed, term, out)
     return require_finite_result(out, "a normalised value")

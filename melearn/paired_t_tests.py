@@ -27,6 +27,8 @@ from scipy import special, stats
 
 from ._validation import (
     as_choice,
+    as_error_differences,
+    as_error_rates,
     as_finite_array,
     check_open_unit,
     check_positive_int,
@@ -193,8 +195,14 @@ def paired_t_statistic(deltas) -> np.ndarray | float:
     Raises
     ------
     ValueError
-        If ``deltas`` is empty, holds NaN or inf, has fewer than 2 folds, or if the differences of an experiment
-        have zero variance (all equal up to rounding), where :math:`\tau_t` is undefined.
+        If ``deltas`` is empty, holds NaN, inf or booleans, has fewer than 2 folds, or if the differences of an
+        experiment have zero variance (all equal up to rounding), where :math:`\tau_t` is undefined.
+
+    Notes
+    -----
+    The statistic is scale-free, so ``deltas`` may be any finite numbers (a simulation's normal deviates, say),
+    scaled by a power of two before squaring; :func:`paired_t_test`, which reads its inputs as error rates,
+    holds them to [0, 1].
 
     Examples
     --------
@@ -238,8 +246,9 @@ def paired_t_test(errors_a, errors_b, *, alpha: float = 0.05) -> PairedTTestResu
     Raises
     ------
     ValueError
-        If the arrays are empty, differ in length, hold NaN or inf or fewer than 2 folds, if ``alpha`` is not in
-        (0, 1), or if the differences have zero variance (the statistic would be 0/0 or infinite).
+        If the arrays are empty, differ in length, hold NaN or inf, booleans, values outside [0, 1] (error
+        rates) or fewer than 2 folds, if ``alpha`` is not in (0, 1), or if the differences have zero variance
+        (the statistic would be 0/0 or infinite).
 
     Notes
     -----
@@ -248,9 +257,9 @@ def paired_t_test(errors_a, errors_b, *, alpha: float = 0.05) -> PairedTTestResu
     (which reports the signed statistic; tests). Differences that are equal up to rounding (0.3 - 0.2 and
     0.2 - 0.1) count as equal.
 
-    Limits: any finite inputs and any k >= 2 that fits in memory (time O(k)). The differences are scaled by a
-    power of two before squaring, so inputs from 5e-324 to 1.8e308 give the right statistic; ``mean`` or
-    ``std`` beyond the float range (differences near 1.8e308) raise ``ValueError``. ``alpha`` is refused when
+    Limits: error rates in [0, 1] (the one range policy of the library; :func:`paired_t_statistic` takes any
+    finite differences) and any k >= 2 that fits in memory (time O(k)). The differences are scaled by a power
+    of two before squaring, so rates down to 5e-324 keep their spread. ``alpha`` is refused when
     the t quantile does not give it back through the survival function to a relative 1e-6 (for k = 2 below
     about 1e-150, for larger k below about 1e-270); the critical value is the upper quantile itself (``isf``),
     never ``ppf(1 - alpha/2)``, which is inf below alpha = 1e-16.
@@ -265,8 +274,8 @@ def paired_t_test(errors_a, errors_b, *, alpha: float = 0.05) -> PairedTTestResu
     >>> round(r.statistic, 6), round(r.critical_value, 4), r.reject
     (1.414214, 2.7764, False)
     """
-    a = as_finite_array(errors_a, "errors_a", ndim=None, min_ndim=1)
-    b = as_finite_array(errors_b, "errors_b", ndim=None, min_ndim=1)
+    a = as_error_rates(errors_a, "errors_a", ndim=None, min_ndim=1)  # the one range policy: [0, 1]
+    b = as_error_rates(errors_b, "errors_b", ndim=None, min_ndim=1)
     for arr, name in ((a, "errors_a"), (b, "errors_b")):
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
@@ -407,8 +416,13 @@ def cv52_t_statistic(diffs, numerator: str = "book") -> np.ndarray | float:
     Raises
     ------
     ValueError
-        If ``diffs`` does not end in shape (5, 2), holds NaN or inf, if ``numerator`` is unknown, or if
-        :math:`\sum_i \sigma_i^2 = 0` in an experiment.
+        If ``diffs`` does not end in shape (5, 2), holds NaN, inf or booleans, if ``numerator`` is unknown, or
+        if :math:`\sum_i \sigma_i^2 = 0` in an experiment.
+
+    Notes
+    -----
+    The statistic is scale-free, so ``diffs`` may be any finite numbers (a simulation's normal deviates, say);
+    :func:`cv52_t_test`, which reads them as differences of error rates, holds them to [-1, 1].
 
     Examples
     --------
@@ -454,8 +468,9 @@ def cv52_t_test(diffs, *, alpha: float = 0.05, numerator: str = "book") -> CV52T
     Raises
     ------
     ValueError
-        If ``diffs`` is not of shape (5, 2), holds NaN or inf, if ``alpha`` is not in (0, 1), if ``numerator``
-        is unknown, or if every replication has two equal differences (zero variance).
+        If ``diffs`` is not of shape (5, 2), holds NaN, inf, booleans or values outside [-1, 1] (differences of
+        error rates), if ``alpha`` is not in (0, 1), if ``numerator`` is unknown, or if every replication has two
+        equal differences (zero variance).
 
     Notes
     -----
@@ -465,9 +480,10 @@ def cv52_t_test(diffs, *, alpha: float = 0.05, numerator: str = "book") -> CV52T
     with ``mlxtend.evaluate.paired_ttest_5x2cv`` (tests; mlxtend differences accuracies, so its statistic has
     the opposite sign).
 
-    Limits: any finite differences: they are scaled by a power of two before squaring, so the statistic is right
-    from 5e-324 to 1.8e308; a ``variances`` entry beyond the float range (differences above about 1e154) raises
-    ``ValueError``. ``alpha`` down to about 1e-270 (checked by a round trip through the t survival function).
+    Limits: differences of error rates in [-1, 1] (the one range policy of the library;
+    :func:`cv52_t_statistic` takes any finite differences): they are scaled by a power of two before squaring,
+    so differences down to 5e-324 keep their spread. ``alpha`` down to about 1e-270 (checked by a round trip
+    through the t survival function).
 
     References
     ----------
@@ -484,6 +500,7 @@ def cv52_t_test(diffs, *, alpha: float = 0.05, numerator: str = "book") -> CV52T
     """
     numerator = _check_numerator(numerator)
     d = _as_cv52_diffs(diffs)
+    as_error_differences(d, "diffs", ndim=None)  # the one range policy: differences of error rates in [-1, 1]
     if d.ndim != 2:
         raise ValueError(f"diffs must have shape (5, 2) (5 replications x 2 folds), got {d.shape}")
     alpha = check_open_unit(alpha, "alpha")

@@ -300,6 +300,9 @@ def _as_confusion_table(confusions) -> np.ndarray:
     Counts are integers of any size (a pooled count may exceed int64), so the table has dtype object and every
     sum of counts is an exact Python integer: nothing wraps around.
     """
+    columns = getattr(confusions, "columns", None)
+    if columns is not None and hasattr(confusions, "to_numpy"):  # a DataFrame: its column names say which is which
+        confusions = _named_columns(confusions, list(columns))
     if isinstance(confusions, np.ma.MaskedArray) or hasattr(confusions, "to_numpy"):
         confusions = as_array(confusions, "confusions")  # pandas tables unwrapped, masked entries refused by name
     if isinstance(confusions, np.ndarray) or not isinstance(confusions, Sequence) or isinstance(confusions, str):
@@ -331,6 +334,25 @@ def _as_confusion_table(confusions) -> np.ndarray:
     return table
 
 
+def _named_columns(frame, columns: list):
+    """A DataFrame of confusion counts in the order tp, fp, fn, tn, read by its column names.
+
+    Columns named tp, fp, fn, tn (any order, any case) are taken by name; the default integer columns 0-3 are
+    taken by position, as a numpy table is. Anything else is refused: reading named columns by position would
+    silently swap counts (columns tn, fn, fp, tp would be read as tp, fp, fn, tn).
+    """
+    if columns == list(range(len(columns))):
+        return frame
+    names = [str(c).lower() if isinstance(c, str) else c for c in columns]
+    if sorted(map(str, names)) == sorted(Confusion._fields) and len(set(names)) == 4:
+        return frame[[columns[names.index(field)] for field in Confusion._fields]]
+    shown = ", ".join(repr(c) for c in columns[:6])
+    raise ValueError(
+        f"confusions is a DataFrame with columns [{shown}]: name its columns tp, fp, fn, tn (in any order), or pass "
+        "the counts without names, in that order; other names would be read by position and could swap counts"
+    )
+
+
 def _f1(p: float, r: float) -> float:
     # the harmonic mean of p and r; 0 when both are 0 (the limit: 1/F1 = (1/p + 1/r) / 2 is infinite)
     if p + r == 0:
@@ -355,7 +377,8 @@ def macro_prf(confusions) -> PRF:
     confusions : sequence of Confusion, length n
         The n binary confusion matrices (from n test sets, n training/test rounds, or the classes of a
         multi-class problem one-vs-rest; see :func:`one_vs_rest_confusions`). Plain 4-tuples
-        ``(tp, fp, fn, tn)`` of non-negative ints are accepted too.
+        ``(tp, fp, fn, tn)`` of non-negative ints are accepted too, and a pandas ``DataFrame`` whose columns are
+        named tp, fp, fn, tn (read by name, in any order; other names are refused).
 
     Returns
     -------
@@ -410,7 +433,8 @@ def micro_prf(confusions) -> PRF:
     Parameters
     ----------
     confusions : sequence of Confusion, length n
-        The n binary confusion matrices (or 4-tuples ``(tp, fp, fn, tn)``).
+        The n binary confusion matrices (or 4-tuples ``(tp, fp, fn, tn)``, or a ``DataFrame`` with columns
+        named tp, fp, fn, tn in any order, read by name).
 
     Returns
     -------
