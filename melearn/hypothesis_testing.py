@@ -392,9 +392,9 @@ def t_test(errors, eps0, *, alpha=0.05, alternative="two-sided") -> TTestResult:
     Limits: any k >= 2 that fits in memory (time O(k)). Error rates whose spread is only rounding (sigma below 64
     units of rounding of the largest rate) are refused as equal; the deviations are scaled before squaring, so
     rates down to 5e-324 keep their spread; a :math:`\tau_t` beyond the float range is refused. ``alpha`` is
-    refused when SciPy's t quantile does not give it back through the survival function to a relative 1e-6 (for
-    k = 2, one degree of freedom, below about 1e-150; for larger k below about 1e-270): no search bracket or inf
-    is ever returned as the critical value.
+    refused when SciPy's t quantile does not give it back through the survival function to a relative 1e-6
+    (below about 1e-150 for one degree of freedom, k = 2; 1e-160 for three, k = 4; 1e-265 for five, k = 6;
+    1e-270 for any other k): no search bracket or inf is ever returned as the critical value.
 
     References
     ----------

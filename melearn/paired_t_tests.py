@@ -259,10 +259,10 @@ def paired_t_test(errors_a, errors_b, *, alpha: float = 0.05) -> PairedTTestResu
 
     Limits: error rates in [0, 1] (the one range policy of the library; :func:`paired_t_statistic` takes any
     finite differences) and any k >= 2 that fits in memory (time O(k)). The differences are scaled by a power
-    of two before squaring, so rates down to 5e-324 keep their spread. ``alpha`` is refused when
-    the t quantile does not give it back through the survival function to a relative 1e-6 (for k = 2 below
-    about 1e-150, for larger k below about 1e-270); the critical value is the upper quantile itself (``isf``),
-    never ``ppf(1 - alpha/2)``, which is inf below alpha = 1e-16.
+    of two before squaring, so rates down to 5e-324 keep their spread. ``alpha`` is refused when the t quantile
+    does not give it back through the survival function to a relative 1e-6 (below about 1e-150 for k = 2,
+    1e-160 for k = 4, 1e-265 for k = 6, 1e-270 for any other k); the critical value is the upper quantile
+    itself (``isf``), never ``ppf(1 - alpha/2)``, which is inf below alpha = 1e-16.
 
     References
     ----------
@@ -482,7 +482,7 @@ def cv52_t_test(diffs, *, alpha: float = 0.05, numerator: str = "book") -> CV52T
 
     Limits: differences of error rates in [-1, 1] (the one range policy of the library;
     :func:`cv52_t_statistic` takes any finite differences): they are scaled by a power of two before squaring,
-    so differences down to 5e-324 keep their spread. ``alpha`` down to about 1e-270 (checked by a round trip
+    so differences down to 5e-324 keep their spread. ``alpha`` down to about 1e-265 (checked by a round trip
     through the t survival function).
 
     References
