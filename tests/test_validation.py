@@ -226,3 +226,62 @@ def test_the_critical_difference_of_a_diagram_is_a_real_number(bad):
             plot_cd_diagram(ax, [1.0, 2.0, 3.0], 1.0, style=1)
     finally:
         plt.close(fig)
+
+
+# -- the rule of exact comparison ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "values, exact_dtype",
+    [
+        (np.array([2**53, 2**53 + 1]), np.int64),
+        (np.array([1.0, 2.0], dtype=np.float32), np.float64),
+        (np.array([1, 2], dtype=np.longdouble), np.float64),  # float64 holds them: no long double kept
+        (np.array([1, np.longdouble(1) + np.finfo(np.longdouble).eps], dtype=np.longdouble), np.longdouble),
+    ],
+)
+def test_exact_comparable_keeps_what_float64_would_round(values, exact_dtype):
+    out = v.exact_comparable(values)
+    assert out.dtype == exact_dtype
+    assert (out[1:] != out[:-1]).all()  # no tie made
+
+
+def test_the_switch_to_exact_ranks_is_decided_on_the_exact_values():
+    keys, values = v.as_order_array([2**53, 2**53 + 1], "s")
+    assert keys.tolist() == [0.0, 1.0] and values.tolist() == [2**53, 2**53 + 1]
+    keys, values = v.as_order_array(np.array([2**53, -(2**53)]), "s")  # exact as floats: no ranks needed
+    assert values is None and keys.tolist() == [2.0**53, -(2.0**53)]
+    keys, values = v.as_order_array([2**70 + 1, 0.5, 2**70], "s")  # numpy alone makes float64 of this list
+    assert keys.tolist() == [2.0, 0.0, 1.0] and values.tolist() == [0.5, 2**70, 2**70 + 1]
+    with pytest.raises(ValueError, match="^s holds booleans"):
+        v.as_order_array([True, False], "s")
+    with pytest.raises(ValueError, match="^s mixes booleans"):
+        v.as_order_array([True, 0.5], "s")
+    with pytest.raises(ValueError, match="^s contains NaN or inf"):
+        v.as_order_array([2**70, float("nan")], "s")
+
+
+def test_label_arrays_compare_as_python_compares_them():
+    t, p = v.as_label_arrays(y_true=[2**53 + 1, 3], y_pred=[2.0**53, 3.0])
+    assert (t != p).tolist() == [True, False]
+    t, p = v.as_label_arrays(y_true=np.array([2**62 + 1]), y_pred=np.array([2.0**62]))
+    assert (t != p).tolist() == [True]
+    t, p = v.as_label_arrays(y_true=[True, 0], y_pred=[1, 0])  # booleans are labels: True == 1
+    assert (t == p).all()
+    for a, b in (([b"a"], ["a"]), (["a"], [0]), ([b"a"], [0])):
+        with pytest.raises(ValueError, match="^y_true and y_pred must hold labels of one kind"):
+            v.as_label_arrays(y_true=a, y_pred=b)
+    one_plus = np.longdouble(1) + np.finfo(np.longdouble).eps
+    t, p = v.as_label_arrays(y_true=np.array([one_plus]), y_pred=[1.0])
+    assert (t != p).tolist() == [True]
+    with pytest.raises(ValueError, match="^y_true holds long double values"):
+        v.as_label_arrays(y_true=np.array([one_plus]), y_pred=[2**70 + 1])
+
+
+def test_one_range_for_error_rates_and_their_differences():
+    assert v.as_error_rates([0.0, 1.0], "e").tolist() == [0.0, 1.0]
+    assert v.as_error_differences([-1.0, 1.0], "d").tolist() == [-1.0, 1.0]
+    with pytest.raises(ValueError, match=r"^e must hold error rates in \[0, 1\], got -5e-324"):
+        v.as_error_rates([0.5, -5e-324], "e")
+    with pytest.raises(ValueError, match=r"^d must hold differences of error rates, in \[-1, 1\]"):
+        v.as_error_differences([1.0000000000000002], "d")
+    with pytest.raises(ValueError, match="^e holds booleans"):
+        v.as_error_rates(np.array([True, False]), "e")
