@@ -2,8 +2,8 @@
 
 * **One term, one word** (``locale/zh_CN/terms.toml``): for each concept the chosen word is used in the
   catalogues and none of the listed alternatives is, outside quotations, code and formulas.
-* **No English in Chinese display formulas**: the ``\\text{...}`` of a translated display formula holds Chinese or
-  notation (``s.t.``, ``macro-``), never English words.
+* **No English in Chinese formulas**: the ``\\text{...}`` of a translated display formula holds Chinese or
+  notation (``s.t.``, ``macro-``), never English words, and no inline formula of a page carries an English phrase.
 * **Formula numbers kept**: each translation keeps the formula numbers of its message, (2.27) or
   {eq}`eq-2-27` alike.
 * **The pumpkin book's authors** in ``references.bib`` are those on its cover (v2): 谢文睿, 秦州, 贾彬彬.
@@ -119,13 +119,27 @@ def english_in_formula(msgstr: str) -> list[str]:
     return words
 
 
+_INLINE = re.compile(r"\$\$.*?\$\$|\$[^$]+\$|\{math\}`[^`]*`", re.S)
+# the formulas of the API page come from the library's docstrings, which the pages do not edit
+DOCSTRING_CATALOGUE = ROOT / "locale" / "zh_CN" / "LC_MESSAGES" / "chapters" / "api.po"
+
+
+def prose_in_inline_formula(msgstr: str) -> list[str]:
+    """The ``\\text{...}`` of the inline formulas of ``msgstr`` that hold a phrase (two words or more)."""
+    found = []
+    for formula in _INLINE.findall(msgstr):
+        found += [t.strip() for t in _TEXT.findall(formula) if len(re.findall(r"[A-Za-z]{2,}", t)) >= 2]
+    return found
+
+
 def formula_problems(translations) -> list[str]:
-    return [
-        f"{path.relative_to(ROOT)}: \\text{{{word}}} in {msgstr.strip()[:60]!r}"
-        for path, msgid, msgstr in translations
-        if is_display_formula(msgid)
-        for word in english_in_formula(msgstr)
-    ]
+    found = []
+    for path, msgid, msgstr in translations:
+        words = english_in_formula(msgstr) if is_display_formula(msgid) else []
+        if path != DOCSTRING_CATALOGUE:
+            words += prose_in_inline_formula(msgstr)
+        found += [f"{path.relative_to(ROOT)}: \\text{{{word}}} in {msgstr.strip()[:60]!r}" for word in words]
+    return found
 
 
 def test_no_english_in_chinese_display_formulas():
@@ -137,6 +151,8 @@ def test_formula_check_fails_on_english_text():
     fake = [(ROOT / "x.po", r"\sum_{\text{positives}} i", r"\sum_{\text{positives}} i")]
     assert formula_problems(fake)
     assert not formula_problems([(ROOT / "x.po", r"\sum_{\text{positives}} i", r"\sum_{\text{正例}} i")])
+    inline = r"排在 $i - (\text{positives before it})$ 个反例之上"
+    assert formula_problems([(ROOT / "x.po", inline, inline)])
 
 
 # ---- numbers and formula numbers unchanged ----
