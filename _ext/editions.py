@@ -15,7 +15,7 @@ This extension does two things for both editions:
   ``::``. So the words in a display formula's ``\\text{...}`` are translated here, before Sphinx's own
   translation step, by replacing the formula's source with its translation from the page's catalogue.
 * **Exercises are 习题**, as in the textbook (sphinx-exercise's own Chinese label is 练习), and their titles are
-  messages like any heading.
+  messages like any heading; a solution is titled with its exercise's translated title.
 * **The PDF shows hidden code.** In the one-page build that is printed (``tools/build_pdf.py``), a code cell
   hidden behind a button on the site is shown open.
 * **Each page links to itself in the other edition**, at the top of the page, with a relative address (the book
@@ -159,6 +159,40 @@ class ExtractExerciseTitles(SphinxPostTransform):
                 self.document.append(copy)  # where it stands does not matter: the gettext builder renders nothing
 
 
+class SolutionTitlesAsTheirExercise(SphinxPostTransform):
+    """Title each solution with its exercise's title as the page shows it (translated), not as first read.
+
+    sphinx-exercise builds "Solution to Exercise (2.5 ...)" from the exercise node it registered before the
+    page was translated, so in Chinese the solution kept the English title; the exercise on the same page has
+    the translated one.
+    """
+
+    default_priority = 22  # after sphinx-exercise's ResolveTitlesInSolutions (21)
+
+    def run(self, **kwargs) -> None:
+        if not self.config.language or self.config.language == "en":
+            return
+        from copy import deepcopy
+
+        from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node, solution_node
+
+        titles = {}
+        for kind in (exercise_node, exercise_enumerable_node):
+            for exercise in self.document.findall(kind):
+                if exercise.children and isinstance(exercise.children[0], nodes.title):
+                    titles[exercise.get("label")] = exercise.children[0]
+        for solution in self.document.findall(solution_node):
+            title = titles.get(solution.get("target_label"))
+            heading = solution.children[0] if solution.children else None
+            reference = next(iter(heading.findall(nodes.reference)), None) if heading is not None else None
+            if title is None or reference is None:
+                continue
+            reference.children = []
+            reference += nodes.Text(" ")
+            for child in title.children:
+                reference += deepcopy(child)
+
+
 def _textbook_exercise_label(app, config) -> None:
     """Call an exercise 习题, as the textbook does, not 练习 (sphinx-exercise's own Chinese word).
 
@@ -182,10 +216,16 @@ def _textbook_exercise_label(app, config) -> None:
     write_mo(buffer, catalogue)
     buffer.seek(0)
     ours = gettext.GNUTranslations(buffer)
-    key = ("sphinx", "exercise")
+    key = ("general", "exercise")  # sphinx.locale keys a catalogue by (namespace, name)
     if key in locale.translators:
         ours.add_fallback(locale.translators[key])
     locale.translators[key] = ours
+
+
+def _chinese_search_box(app, config) -> None:
+    """The search box's placeholder in the edition's language (Jupyter Book sets an English one)."""
+    if (config.language or "en") == "zh_CN":
+        config.html_theme_options = {**(config.html_theme_options or {}), "search_bar_text": "搜索本书……"}
 
 
 def edition_link(pagename: str, language: str) -> str:
@@ -230,11 +270,13 @@ def _one_page_writes_every_html_node(app) -> None:
 def setup(app):
     app.add_transform(OutputsAreNotMessages)
     app.connect("config-inited", _textbook_exercise_label, priority=400)  # before sphinx-exercise's numfig format
+    app.connect("config-inited", _chinese_search_box)
     app.add_transform(TranslateDisplayFormulas)
     app.add_transform(TranslateTocCaptions)
     app.add_transform(ExerciseTitlesAreMessages)
     app.add_post_transform(ExtractExerciseTitles)
     app.add_post_transform(ShowHiddenCellsInPrint)
+    app.add_post_transform(SolutionTitlesAsTheirExercise)
     app.connect("html-page-context", _add_switch)
     app.connect("builder-inited", _one_page_writes_every_html_node)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

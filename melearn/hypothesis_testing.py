@@ -310,7 +310,7 @@ def binomial_critical_error(m, eps0, *, alpha=0.05, observed=None) -> BinomialTe
 
     Examples
     --------
-    Ten test samples, :math:`H_0: \epsilon \le 0.3`, :math:`\alpha = 0.05` (the book's figure 2.6):
+    Ten test samples, :math:`H_0: \epsilon \le 0.3`, :math:`\alpha = 0.05` (the example of the binomial-test pages):
 
     >>> r = binomial_critical_error(10, 0.3, alpha=0.05, observed=0.6)
     >>> r.critical_count, r.critical_value, r.reject
