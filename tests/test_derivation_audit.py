@@ -15,7 +15,7 @@ import random
 import pytest
 import sympy as sp
 
-from melearn.derivation import Expectation, Indicator, Rule, TRUSTED_BASE, sums
+from melearn.derivation import TRUSTED_BASE, Expectation, Indicator, Rule, sums
 from melearn.derivation.calculus import derivative_of_sum
 from melearn.derivation.integrals import IntegralOver
 from melearn.derivation.iverson import decided_on_range
@@ -112,7 +112,12 @@ CONTINUITY = [
 ]
 OUTER = [(t**2, 3), (sp.sin(t) / t, 0), (1 - t, 1)]
 RECIPROCAL = [((x + 1) / (2 * x + 3), sp.oo), (x * sp.sin(1 / x), sp.oo), (sp.exp(-x), sp.oo)]
-LHOPITAL = [(sp.sin(t) / t, 0), ((t**2 - 1) / (t - 1), 1), ((sp.exp(t) - 1) / sp.sin(t), 0), ((1 - sp.cos(t)) / t**2, 0)]
+LHOPITAL = [
+    (sp.sin(t) / t, 0),
+    ((t**2 - 1) / (t - 1), 1),
+    ((sp.exp(t) - 1) / sp.sin(t), 0),
+    ((1 - sp.cos(t)) / t**2, 0),
+]
 
 
 def limit_value(expr):
@@ -168,14 +173,22 @@ AUDIT = {
     "sums.linearity": sum_case(
         lambda rng, lo, hi: sums.linearity(), lambda rng, lo, hi: sp.Sum(c1 * u[i] + 2 * v[i] - c2, (i, lo, hi))
     ),
-    "sums.constant_sum": sum_case(lambda rng, lo, hi: sums.constant_sum(), lambda rng, lo, hi: sp.Sum(c1 * c2, (i, lo, hi))),
-    "sums.split": sum_case(
-        lambda rng, lo, hi: sums.split(rng.randint(lo - 2, hi + 1)), lambda rng, lo, hi: sp.Sum(u[i] * v[i], (i, lo, hi))
+    "sums.constant_sum": sum_case(
+        lambda rng, lo, hi: sums.constant_sum(), lambda rng, lo, hi: sp.Sum(c1 * c2, (i, lo, hi))
     ),
-    "sums.peel_first": sum_case(lambda rng, lo, hi: sums.peel_first(lo), lambda rng, lo, hi: sp.Sum(u[i] ** 2, (i, lo, hi))),
-    "sums.peel_last": sum_case(lambda rng, lo, hi: sums.peel_last(hi), lambda rng, lo, hi: sp.Sum(u[i] + i, (i, lo, hi))),
+    "sums.split": sum_case(
+        lambda rng, lo, hi: sums.split(rng.randint(lo - 2, hi + 1)),
+        lambda rng, lo, hi: sp.Sum(u[i] * v[i], (i, lo, hi)),
+    ),
+    "sums.peel_first": sum_case(
+        lambda rng, lo, hi: sums.peel_first(lo), lambda rng, lo, hi: sp.Sum(u[i] ** 2, (i, lo, hi))
+    ),
+    "sums.peel_last": sum_case(
+        lambda rng, lo, hi: sums.peel_last(hi), lambda rng, lo, hi: sp.Sum(u[i] + i, (i, lo, hi))
+    ),
     "sums.shift_index": sum_case(
-        lambda rng, lo, hi: sums.shift_index(lo, lo + rng.randint(-3, 3)), lambda rng, lo, hi: sp.Sum(u[i] * i, (i, lo, hi))
+        lambda rng, lo, hi: sums.shift_index(lo, lo + rng.randint(-3, 3)),
+        lambda rng, lo, hi: sp.Sum(u[i] * i, (i, lo, hi)),
     ),
     "sums.telescoping": sum_case(
         lambda rng, lo, hi: sums.telescoping(u[i] * v[i], i),

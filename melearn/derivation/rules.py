@@ -370,46 +370,47 @@ def _wild_for(symbol: sp.Symbol) -> sp.Wild:
     return sp.Wild(f"{symbol.name}_", properties=properties)
 
 
+def _check_definition(lhs: sp.Basic, rhs: sp.Basic) -> tuple[sp.Basic, sp.Basic]:
+    """The (name, meaning) of a definition ``lhs := rhs``; refused unless one side is a fresh name.
+
+    A definition introduces a name: a symbol, an undefined function or a notation operator (``Var``, ``P``)
+    applied to arguments, or an indexed entry, that does not occur in its meaning (not even as another symbol of
+    the same name). Written the other way round (``{E(f): fbar}``, folding a meaning into a new name) the name is
+    the right-hand side. A number is never a name.
+    """
+    if lhs.is_number:
+        raise ValueError(f"a definition introduces a name, not a number: {lhs} := {rhs}")
+    for name, meaning in ((lhs, rhs), (rhs, lhs)):
+        label = _name_of(name)
+        if label is None:
+            continue
+        if label in _names_in(meaning):
+            raise ValueError(f"a definition introduces a fresh name: {label} is used in its own meaning {meaning}")
+        return name, meaning
+    raise ValueError(f"a definition introduces a name (a symbol or an undefined function applied), got {lhs} := {rhs}")
+
+
+def _name_of(expr: sp.Basic) -> str | None:
+    """The name a definition of ``expr`` introduces, or None when ``expr`` is not a name."""
+    if isinstance(expr, (sp.Dummy, sp.Wild)):
+        return None
+    if isinstance(expr, sp.Symbol):
+        return expr.name
+    if isinstance(expr, AppliedUndef):
+        return str(expr.func)
+    if isinstance(expr, sp.Indexed):
+        return str(expr.base.label)
+    if isinstance(expr, OpaqueOperator) and not hasattr(type(expr), "random"):
+        return type(expr).__name__  # a notation operator (Var, P, ...): the definition gives its meaning
+    return None
+
+
 def _names_in(expr: sp.Basic) -> set[str]:
     names = {s.name for s in expr.atoms(sp.Symbol) if not isinstance(s, (sp.Dummy, sp.Wild))}
     names |= {str(f.func) for f in expr.atoms(AppliedUndef)}
     names |= {str(x.base.label) for x in expr.atoms(sp.Indexed)}
+    names |= {type(n).__name__ for n in expr.atoms(OpaqueOperator) if not hasattr(type(n), "random")}
     return names
-
-
-def _check_definition(lhs: sp.Basic, rhs: sp.Basic) -> tuple[sp.Basic, sp.Basic]:
-    """The (name, meaning) of a definition ``lhs := rhs``; refused unless one side is a fresh name.
-
-    A definition introduces a name: a symbol, an undefined function applied to arguments, or an indexed entry,
-    that does not occur in its meaning (not even as another symbol of the same name). Written the other way round
-    (``{E(f): fbar}``, folding a meaning into a new name) the name is the right-hand side.
-    """
-    for name, meaning in ((lhs, rhs), (rhs, lhs)):
-        if _is_name(name):
-            label = name.name if isinstance(name, sp.Symbol) else str(getattr(name, "func", name))
-            clash = (
-                _names_in(name) & _names_in(meaning)
-                if not isinstance(name, sp.Symbol)
-                else ({name.name} & _names_in(meaning))
-            )
-            if isinstance(name, AppliedUndef):
-                clash = {str(name.func)} & _names_in(meaning)
-            elif isinstance(name, sp.Indexed):
-                clash = {str(name.base.label)} & _names_in(meaning)
-            if clash:
-                raise ValueError(f"a definition introduces a fresh name: {label} is used in its own meaning {meaning}")
-            return name, meaning
-    raise ValueError(f"a definition introduces a name (a symbol or an undefined function applied), got {lhs} := {rhs}")
-
-
-def _is_name(expr: sp.Basic) -> bool:
-    if isinstance(expr, (sp.Dummy, sp.Wild)):
-        return False
-    if isinstance(expr, sp.Symbol):
-        return True
-    if isinstance(expr, AppliedUndef):
-        return True
-    return isinstance(expr, sp.Indexed)
 
 
 # -- numbers that refute an equation ------------------------------------------------------------------------------
