@@ -324,3 +324,10 @@ def test_a_source_equal_to_the_name_is_not_doubled():
     ledger_module.clear()
     _run_cell()
     assert "(2.20) <em>((2.20))</em>" not in page_ledger()._repr_html_()
+
+
+def test_a_placeholder_is_shown_as_one_with_its_assumptions():
+    n = sp.Symbol("n", even=True)
+    proof = Derivation(sp.Pow(-1, n, evaluate=False)).step(sp.Integer(1), "an even power of -1").check()
+    statement = Rule.lemma("even power", proof, variables=[n]).statement
+    assert r"\text{for every }n" in statement and "(even)" in statement  # not readable as a bound index n

@@ -196,6 +196,15 @@ class Rule:
         else:
             rewrite = _substitute(((lhs, rhs),))
         statement = f"{sp.latex(lhs)} = {sp.latex(rhs)}"
+        if variables:
+            # the placeholders are shown as what they are: each symbol stands for any expression with its assumptions
+            shown = []
+            for v in sorted(variables, key=lambda s: s.name):
+                facts = [k for k, value in sorted(v.assumptions0.items()) if value is True and k != "commutative"]
+                declared = getattr(v, "_assumptions_orig", None) or {}
+                facts = sorted(k for k, value in declared.items() if value is True and k != "commutative") or facts
+                shown.append(sp.latex(v) + (rf"\ \text{{({', '.join(facts)})}}" if facts else ""))
+            statement += r"\quad \text{for every }" + r",\ ".join(shown)
         return cls(name, "lemma", statement, rewrite, source, (sp.Eq(lhs, rhs, evaluate=False),), _token=_KERNEL)
 
     # -- sympy computations -----------------------------------------------------------------------------------
