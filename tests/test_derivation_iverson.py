@@ -13,7 +13,8 @@ from melearn.derivation.iverson import decided_on_range
 
 j = sp.Symbol("j", integer=True, positive=True)
 N, b = sp.symbols("N b", integer=True, nonnegative=True)
-m = sp.Symbol("m", integer=True, positive=True)
+r = sp.Symbol("r", integer=True, nonnegative=True)
+m = N + b + r  # the blocks 1..N, N+1..N+b, N+b+1..m are ordered: the rule's side condition
 u = sp.IndexedBase("u")
 RULE = decided_on_range()
 
@@ -44,7 +45,7 @@ CASES = [
 
 def explicit(expr, n_value, b_value, m_value):
     """Write every sum out term by term with concrete limits; a bracket is 1 or 0 by its condition."""
-    values = {N: n_value, b: b_value, m: m_value}
+    values = {N: n_value, b: b_value, r: m_value - n_value - b_value}
 
     def write_out(node):
         index, lo, hi = node.limits[0]

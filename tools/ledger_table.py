@@ -37,7 +37,7 @@ def stored_ledger(notebook: Path) -> dict | None:
                 value = json.loads(text)
             except ValueError:
                 continue
-            if isinstance(value, dict) and set(value) == LEDGER_KEYS:
+            if isinstance(value, dict) and LEDGER_KEYS <= set(value):
                 found = value
     return found
 

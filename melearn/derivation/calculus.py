@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .rules import Rule
+from .rules import Rule, bound_symbols, kernel_rule, range_unmet, unmet
 
 __all__ = ["CALCULUS_SOURCE", "derivative_of_sum"]
 
@@ -21,8 +21,11 @@ def derivative_of_sum() -> Rule:
     r""":math:`\frac{d}{dx}\sum_{i=a}^{b} f_i(x) = \sum_{i=a}^{b} \frac{d}{dx} f_i(x)` when :math:`a, b` are free of x.
 
     Applies to the first derivative of a one-index sum whose limits do not depend on the variable (a finite sum
-    of differentiable terms); any other derivative is left alone.
+    of differentiable terms); any other derivative is left alone. Side condition, checked where it applies: the sum
+    is finite, its range meeting the sums' convention (:math:`b \ge a - 1`, finite bounds); a series (an infinite
+    bound) is refused, since term-by-term differentiation of a series needs uniform convergence.
     """
+    name = "derivative of a finite sum"
 
     def applies(node) -> bool:
         if not (isinstance(node, sp.Derivative) and len(node.variable_count) == 1):
@@ -32,7 +35,13 @@ def derivative_of_sum() -> Rule:
         if count != 1 or not isinstance(inner, sp.Sum) or len(inner.limits) != 1:
             return False
         index, lower, upper = inner.limits[0]
-        return index != variable and not (lower.has(variable) or upper.has(variable))
+        if index == variable or lower.has(variable) or upper.has(variable):
+            return False
+        problem = range_unmet(index, lower, upper, bound_symbols(node) - {index})
+        if problem is not None:
+            unmet(name, problem)
+            return False
+        return True
 
     def move_inside(node):
         variable = node.variable_count[0][0]
@@ -42,8 +51,8 @@ def derivative_of_sum() -> Rule:
     def rewrite(expr):
         return sp.sympify(expr).replace(applies, move_inside)
 
-    return Rule(
-        "derivative of a finite sum",
+    return kernel_rule(
+        name,
         "cited",
         r"\frac{d}{dx}\sum_{i=a}^{b} f_i(x) = \sum_{i=a}^{b} \frac{d}{dx} f_i(x)",
         rewrite,

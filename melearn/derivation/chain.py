@@ -25,8 +25,8 @@ import sympy as sp
 
 from ..i18n import say, template, translate, translate_latex_text
 from . import ledger as _ledger
-from ._algebra import is_zero, normal_form, residue
-from .rules import Rule
+from ._algebra import is_zero, normal_form, residue, vet_expression
+from .rules import Rule, take_unmet
 
 __all__ = ["Derivation", "DerivationError", "Step", "equal_modulo", "show_refusal"]
 
@@ -60,6 +60,8 @@ def _rewrite(expr: sp.Basic, rules: tuple[Rule, ...]) -> sp.Basic:
     """
     current = normal_form(expr)
     limit = max(_MAX_SIZE, _MAX_GROWTH * _size(current))
+    # definitions are unfolded before any other rule, in every round, whatever order the step names its rules in
+    rules = tuple(r for r in rules if r.kind == "definition") + tuple(r for r in rules if r.kind != "definition")
     for _ in range(_MAX_REWRITE_ROUNDS):
         following = current
         for rule in rules:
@@ -136,8 +138,8 @@ class Derivation:
     ):
         if layout not in LAYOUTS:
             raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
-        self._start = sp.sympify(start)
-        self._lhs = lhs if (lhs is None or isinstance(lhs, str)) else sp.sympify(lhs)
+        self._start = vet_expression(start, "start")
+        self._lhs = lhs if (lhs is None or isinstance(lhs, str)) else vet_expression(lhs, "lhs")
         self._lhs_rules = _as_rules(lhs_rules)
         if self._lhs_rules and not isinstance(self._lhs, sp.Basic):
             raise ValueError("lhs_rules need an lhs that is a sympy expression (a string is notation only)")
@@ -191,7 +193,9 @@ class Derivation:
 
         Returns the derivation itself, so that steps chain. Any tick is removed until the next ``check``.
         """
-        self._steps = self._steps + (Step(sp.sympify(expr), str(why), _as_rules(rules)),)
+        if not isinstance(why, str):
+            raise TypeError(f"why must be a string, got {type(why).__name__}")
+        self._steps = self._steps + (Step(vet_expression(expr, "expr"), why, _as_rules(rules)),)
         self._proved = None
         return self
 
@@ -204,6 +208,7 @@ class Derivation:
         """
         if not self._steps:
             raise DerivationError(translate("the derivation has no steps to check"))
+        self._check_premises()
         links = self._links()
         offset = 0 if isinstance(self._lhs, sp.Basic) else 1
         previous = self.first
@@ -219,14 +224,17 @@ class Derivation:
                 raise DerivationError(
                     template("{label} changes nothing: it is the line before it again").format(label=label)
                 )
+            take_unmet()
             if not equal_modulo(previous, link.expr, link.rules):
                 used = ", ".join(translate(rule.name) for rule in link.rules) or translate("no rules")
                 rest = residue(_rewrite(previous, link.rules), _rewrite(link.expr, link.rules))
-                raise DerivationError(
-                    template(
-                        "{label} does not follow from step {k}: with {used}, the two sides differ by {rest}"
-                    ).format(label=label, k=max(k - 1, 0), used=used, rest=rest)
-                )
+                unmet = take_unmet()
+                message = template(
+                    "{label} does not follow from step {k}: with {used}, the two sides differ by {rest}"
+                ).format(label=label, k=max(k - 1, 0), used=used, rest=rest)
+                if unmet:
+                    message += "; " + template("side conditions not met: {unmet}").format(unmet="; ".join(unmet))
+                raise DerivationError(message)
             for rule in link.rules:
                 others = tuple(r for r in link.rules if r is not rule)
                 if equal_modulo(previous, link.expr, others):
@@ -239,6 +247,86 @@ class Derivation:
         self._proved = self.signature()
         _ledger.register(self)
         return self
+
+    def _expressions(self) -> list[sp.Basic]:
+        exprs = [self._start] + ([self._lhs] if isinstance(self._lhs, sp.Basic) else [])
+        exprs += [link.expr for link in self._steps]
+        for rule in self.rules:
+            for equation in rule.equations:
+                exprs += [equation.lhs, equation.rhs]
+        return exprs
+
+    def _check_premises(self) -> None:
+        """Refuse a chain whose premises cannot all hold, or that assumes what it concludes.
+
+        * two symbols of one name with different assumptions (they would print alike);
+        * two rules of the chain giving one expression different values (``a = 1`` and ``a = 2``, a name defined
+          twice as different things), after each value is rewritten by the chain's equations;
+        * an assumption that is the chain's own conclusion.
+        """
+        by_name: dict[str, set] = {}
+        for expr in self._expressions():
+            for symbol in expr.atoms(sp.Symbol):
+                if not isinstance(symbol, (sp.Dummy, sp.Wild)):
+                    by_name.setdefault(symbol.name, set()).add(symbol)
+        for name in sorted(by_name):
+            if len(by_name[name]) > 1:
+                raise DerivationError(
+                    template("the symbol {name} appears with different assumptions: {which}").format(
+                        name=name,
+                        which="; ".join(sorted(str(_declared(s)) for s in by_name[name])),
+                    )
+                )
+        equations = [(rule, eq.lhs, eq.rhs) for rule in self.rules for eq in rule.equations if not eq.lhs.has(sp.Wild)]
+        plain = tuple(r for r in self.rules if r.equations and r.kind in ("definition", "assumption"))
+        values: dict = {}
+        for rule, lhs, rhs in equations:
+            key = normal_form(lhs)
+            values.setdefault(key, []).append((rule, rhs))
+        for key, given in values.items():
+            for (rule_a, a), (rule_b, b) in zip(given, given[1:], strict=False):
+                if is_zero(a - b):
+                    continue
+                try:
+                    same = equal_modulo(a, b, tuple(r for r in plain if r is not rule_a and r is not rule_b))
+                except DerivationError:
+                    same = False
+                if not same:
+                    raise DerivationError(
+                        template("contradictory premises: {r1!r} gives {lhs} = {a}, {r2!r} gives {lhs} = {b}").format(
+                            r1=translate(rule_a.name), r2=translate(rule_b.name), lhs=key, a=a, b=b
+                        )
+                    )
+        first, last = self.first, self.result
+        for rule in self.rules:
+            if rule.kind != "assumption":
+                continue
+            for eq in rule.equations:
+                for lhs, rhs in ((eq.lhs, eq.rhs), (eq.rhs, eq.lhs)):
+                    if is_zero(lhs - first) and is_zero(rhs - last):
+                        raise DerivationError(
+                            template("the assumption {rule!r} is the chain's own conclusion").format(
+                                rule=translate(rule.name)
+                            )
+                        )
+
+    def assumptions_used(self) -> tuple[tuple[sp.Symbol, tuple[str, ...]], ...]:
+        """The symbols of the chain with declared assumptions sympy can use, and those assumptions, by name.
+
+        Returns
+        -------
+        tuple of (sympy.Symbol, tuple of str)
+            E.g. ``((k, ("integer", "positive")), ...)``, sorted by symbol name; bound indices included.
+        """
+        found: dict[sp.Symbol, tuple[str, ...]] = {}
+        for expr in self._expressions():
+            for symbol in expr.atoms(sp.Symbol):
+                if isinstance(symbol, (sp.Dummy, sp.Wild)):
+                    continue
+                declared = _declared(symbol)
+                if declared:
+                    found[symbol] = declared
+        return tuple(sorted(found.items(), key=lambda item: (item[0].name, item[1])))
 
     @property
     def checked(self) -> bool:
@@ -339,6 +427,14 @@ def show_refusal(derivation: Derivation) -> DerivationError:
         say(template("refused: {refusal}").format(refusal=refusal))
         return refusal
     raise AssertionError(f"a chain meant to be refused was accepted: {derivation!r}")
+
+
+def _declared(symbol: sp.Symbol) -> tuple[str, ...]:
+    """The assumptions declared for ``symbol`` that hold (``integer``, ``positive``, ...), sorted."""
+    original = getattr(symbol, "_assumptions_orig", None)
+    if original is None:
+        original = symbol.assumptions0
+    return tuple(sorted(k for k, v in original.items() if v is True and k != "commutative"))
 
 
 def _same_on_screen(a: sp.Basic, b: sp.Basic, options: Mapping) -> bool:

@@ -26,8 +26,8 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ._algebra import normal_form
-from .operators import operator
-from .rules import Rule
+from .operators import _Frozen, _names_found, operator
+from .rules import kernel_rule
 
 __all__ = ["INTEGRAL_SOURCE", "IntegralOver"]
 
@@ -37,7 +37,7 @@ INTEGRAL_SOURCE = "Rudin (1976), ch. 11 (the Lebesgue integral is linear on inte
 _NAMES: set[str] = set()
 
 
-class IntegralOver:
+class IntegralOver(_Frozen):
     r"""An unevaluated integral :math:`\int_{\text{domain}} g\,\mathrm{d}\boldsymbol{x}` over the given variables.
 
     Parameters
@@ -80,13 +80,14 @@ class IntegralOver:
         _NAMES.add(unique)
         # a class of its own even under a name used before: two integrals never share a rule
         self.function = operator(unique, rf"\int_{{{domain}}}", brackets=(" ", rf" \,{differential}"))
-        self.linearity = Rule(
+        self.linearity = kernel_rule(
             "linearity of the integral",
             "cited",
             r"\int (a\,g + b\,h) = a \int g + b \int h \text{ for constants } a, b \text{ and integrable } g, h",
             self._apply_linearity,
             INTEGRAL_SOURCE,
         )
+        self._frozen = True
 
     def __call__(self, integrand: sp.Basic) -> sp.Basic:
         """Return the unevaluated integral of ``integrand``."""
@@ -94,10 +95,16 @@ class IntegralOver:
 
     def varies(self, expr: sp.Basic) -> bool:
         """Whether ``expr`` varies over the domain (contains a variable of integration or a listed function)."""
-        expr = sp.sympify(expr)
-        if expr.has(*self.variables):
+        return self._varies(sp.sympify(expr), frozenset())
+
+    def _varies(self, expr: sp.Basic, seen: frozenset) -> bool:
+        if expr.has(*self.variables) or any(app.func in self._functions for app in expr.atoms(AppliedUndef)):
             return True
-        return any(app.func in self._functions for app in expr.atoms(AppliedUndef))
+        for name, meaning in _names_found(expr):  # a name defined as something that varies, varies
+            key = sp.srepr(name)
+            if key not in seen and self._varies(meaning, seen | {key}):
+                return True
+        return False
 
     def _apply_linearity(self, expr: sp.Basic) -> sp.Basic:
         def distribute(node):

@@ -13,7 +13,12 @@ never looks inside a :class:`sympy.Sum` (:mod:`melearn.derivation._algebra`), so
 is a conjunction of inequalities that are linear in the index with a numeric coefficient; an inequality is
 monotone in :math:`j`, so it holds on the whole range when it holds at the range's binding end, and fails on the
 whole range when it fails at the other end (sympy decides those two instances from the symbols' assumptions, or
-the rule leaves the indicator alone). An empty range makes both sides zero, so nothing is assumed about it.
+the rule leaves the indicator alone).
+
+Side conditions, checked where the rule applies: the range meets the sums' convention (:math:`b \ge a - 1`, so an
+empty range makes both sides zero; a reversed range is refused, see :mod:`melearn.derivation.sums`); the condition
+is decided from the sum's own bounds, and every index bound by an enclosing sum or integral is read without its
+declared assumptions (an index declared positive may run from :math:`-5`).
 ``tests/test_derivation_iverson.py`` checks the rule against explicit sums.
 """
 
@@ -22,7 +27,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .operators import Indicator
-from .rules import Rule
+from .rules import Rule, bound_symbols, kernel_rule, range_unmet, unmet
 
 __all__ = ["IVERSON_SOURCE", "decided_on_range"]
 
@@ -82,14 +87,23 @@ def decided_on_range() -> Rule:
     Inside :math:`\sum_{j=a}^{b}`, :math:`\mathbb{I}(P(j))` becomes 1 when :math:`P` holds on every index of the
     range and 0 when it holds on none; cited (Iverson's convention).
     """
+    name = "an indicator decided on the range of its sum"
 
-    def transform(node):
+    def transform(node, bound):
         index, lo, hi = node.limits[0]
         if any(index in inner.variables for inner in node.function.atoms(sp.Sum)):
             return node  # the index is bound again inside: leave this sum alone
+        others = bound - {index}
+        problem = range_unmet(index, lo, hi, others)
+        if problem is not None:
+            unmet(name, problem)
+            return node
+        # the other bound indices lose their declared assumptions: their values come from their own ranges
+        plain = {b: sp.Dummy(b.name, integer=True) if b.is_integer else sp.Dummy(b.name) for b in others}
+        lo_n, hi_n = lo.xreplace(plain), hi.xreplace(plain)
 
         def decide(indicator):
-            verdict = _condition_on_range(indicator.args[0], index, lo, hi)
+            verdict = _condition_on_range(indicator.args[0].xreplace(plain), index, lo_n, hi_n)
             if verdict is None:
                 return indicator
             return sp.Integer(1 if verdict else 0)
@@ -102,10 +116,12 @@ def decided_on_range() -> Rule:
         return sp.Sum(function, node.limits[0])
 
     def rewrite(expr):
-        return sp.sympify(expr).replace(lambda n: isinstance(n, sp.Sum) and len(n.limits) == 1, transform)
+        expr = sp.sympify(expr)
+        bound = bound_symbols(expr)
+        return expr.replace(lambda n: isinstance(n, sp.Sum) and len(n.limits) == 1, lambda n: transform(n, bound))
 
     statement = (
         r"\sum_{j=a}^{b} \mathbb{I}\big(P(j)\big)\, f_j = \sum_{j=a}^{b} f_j \text{ if } P "
         r"\text{ holds for every } a \le j \le b,\ 0 \text{ if for none}"
     )
-    return Rule("an indicator decided on the range of its sum", "cited", statement, rewrite, IVERSON_SOURCE)
+    return kernel_rule(name, "cited", statement, rewrite, IVERSON_SOURCE)

@@ -28,19 +28,31 @@ import html
 import json
 from dataclasses import dataclass, field
 
+import sympy as sp
+
 from ..i18n import template, translate
 from .rules import KINDS
 
 __all__ = ["Ledger", "clear", "page_ledger", "record_enumeration", "record_simulation", "register"]
 
-_CHAINS: list = []
+_CHAINS: dict = {}  # content key -> the chain last checked with that content
 _CLAIMS: list[tuple[str, str, str]] = []  # (how, claim, scope)
 
 
+def _rule_key(rule) -> tuple:
+    return (rule.kind, rule.name, rule.statement, rule.source, rule.equations)
+
+
+def content_key(derivation) -> tuple:
+    """What a chain says, independent of the Python objects it is built from: a cell run twice gives one key."""
+    lhs = derivation.lhs if isinstance(derivation.lhs, str) else None
+    links = tuple((link.expr, link.why, tuple(_rule_key(r) for r in link.rules)) for link in derivation.links())
+    return (lhs, derivation.first, links)
+
+
 def register(derivation) -> None:
-    """Note a chain that has just been checked (called by ``Derivation.check``)."""
-    if not any(d is derivation for d in _CHAINS):
-        _CHAINS.append(derivation)
+    """Note a chain that has just been checked (called by ``Derivation.check``); the same content counts once."""
+    _CHAINS[content_key(derivation)] = derivation
 
 
 def record_enumeration(claim: str, scope: str) -> None:
@@ -84,6 +96,10 @@ class Ledger:
         The rules used, by kind, each once, in order of first use.
     claims : list of dict
         The claims recorded as enumerated or simulated only, with their scopes.
+    unchecked : list of str
+        First lines written as notation (a string ``lhs``): shown with ``:=``, never checked.
+    symbol_assumptions : list of [str, list of str]
+        The symbols whose declared assumptions (positive, integer, ...) the algebra may have used, by name.
     """
 
     chains: int = 0
@@ -91,15 +107,19 @@ class Ledger:
     algebra_steps: int = 0
     rules: dict = field(default_factory=lambda: {kind: [] for kind in KINDS})
     claims: list = field(default_factory=list)
+    unchecked: list = field(default_factory=list)
+    symbol_assumptions: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        """The ledger as plain JSON data: the counts, the rules used by kind and the claims."""
+        """The ledger as plain JSON: counts, rules by kind, claims, unchecked lines, the symbols' assumptions."""
         return {
             "chains": self.chains,
             "steps": self.steps,
             "algebra_steps": self.algebra_steps,
             "rules": {kind: [list(entry) for entry in entries] for kind, entries in self.rules.items()},
             "claims": self.claims,
+            "unchecked": self.unchecked,
+            "symbol_assumptions": self.symbol_assumptions,
         }
 
     def __repr__(self) -> str:
@@ -143,7 +163,8 @@ class Ledger:
             if not entries:
                 continue
             items = "; ".join(
-                esc(t(name)) + (f" <em>({esc(t(source))})</em>" if source else "") for name, source in entries
+                esc(t(name)) + (f" <em>({esc(t(source))})</em>" if source and source.strip() not in name else "")
+                for name, source in entries
             )
             rows.append(f"<tr><th>{t(labels[kind])}</th><td>{items}</td></tr>")
         for how, label in (
@@ -157,6 +178,14 @@ class Ledger:
                 rows.append(
                     f"<tr><th>{template('{label}, not proved').format(label=t(label))}</th><td>{items}</td></tr>"
                 )
+        if self.unchecked:
+            items = "<br>".join(esc(line) for line in self.unchecked)
+            rows.append(f"<tr><th>{t('Notation, not checked')}</th><td>{items}</td></tr>")
+        if self.symbol_assumptions:
+            items = "; ".join(
+                f"{esc(name)}: {esc(', '.join(t(a) for a in facts))}" for name, facts in self.symbol_assumptions
+            )
+            rows.append(f"<tr><th>{t('Assumptions on symbols')}</th><td>{items}</td></tr>")
         body = "\n".join(rows)
         caption = t("Proof ledger of this page")
         return f'<table class="proof-ledger">\n<caption>{caption}</caption>\n{body}\n</table>'
@@ -166,12 +195,17 @@ def page_ledger() -> Ledger:
     """The ledger of every chain checked (and still checked) and every claim recorded so far on this page."""
     ledger = Ledger()
     seen: set[int] = set()
-    counted: list = []  # a chain built twice over (for display, then in a loop) counts once
-    for chain in _CHAINS:
-        if not chain.checked or chain.signature() in counted:
-            continue
-        counted.append(chain.signature())
+    facts: dict[str, set] = {}
+    for key, chain in list(_CHAINS.items()):
+        if not chain.checked or content_key(chain) != key:
+            continue  # changed since it was registered: counted under its new content, if checked again
         ledger.chains += 1
+        if isinstance(chain.lhs, str):
+            line = f"{chain.lhs} := {sp.latex(chain.start)}"
+            if line not in ledger.unchecked:
+                ledger.unchecked.append(line)
+        for symbol, declared in chain.assumptions_used():
+            facts.setdefault(symbol.name, set()).update(declared)
         for link in chain.links():
             ledger.steps += 1
             if not link.rules:
@@ -184,4 +218,5 @@ def page_ledger() -> Ledger:
                 if entry not in ledger.rules[rule.kind]:
                     ledger.rules[rule.kind].append(entry)
     ledger.claims = [{"how": how, "claim": claim, "scope": scope} for how, claim, scope in _CLAIMS]
+    ledger.symbol_assumptions = [[name, sorted(facts[name])] for name in sorted(facts)]
     return ledger

@@ -22,7 +22,8 @@ from __future__ import annotations
 import sympy as sp
 from sympy.calculus.util import continuous_domain
 
-from .rules import Rule
+from ._algebra import OPAQUE
+from .rules import Rule, kernel_rule, range_unmet, unmet
 
 __all__ = ["LIMIT_SOURCE", "continuity", "continuous_outer", "lhopital", "reciprocal"]
 
@@ -42,10 +43,41 @@ def _parts(node: sp.Limit):
     return body, variable, point, str(direction)
 
 
-def _continuous_at(expr, variable, point) -> bool:
-    """Whether sympy can show that ``expr`` (a function of ``variable``) is continuous at the finite ``point``."""
+def _continuous_at(expr, variable, point, rule: str = "continuity") -> bool:
+    """Whether sympy can show that ``expr`` (a function of ``variable``) is continuous at the finite ``point``.
+
+    Side conditions: the point is a finite real number; every finite sum in ``expr`` has a range that does not
+    depend on the variable and meets the sums' convention, and its term is continuous at the point for every
+    index (so the sum is); an infinite sum (a series), an integral, a limit or an operator in ``expr`` is
+    refused: moving a limit inside needs a uniform bound this rule cannot check.
+    """
     if not (point.is_real and point.is_finite) or point.free_symbols:
         return False
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, OPAQUE) and node.has(variable):
+            if not (isinstance(node, sp.Sum) and len(node.limits) == 1):
+                unmet(rule, f"{node} is not a finite sum (a limit moves inside finite sums only)")
+                return False
+            index, lo, hi = node.limits[0]
+            problem = range_unmet(index, lo, hi)
+            if problem is None and (lo.has(variable) or hi.has(variable)):
+                problem = f"the range of {node} depends on {variable}"
+            if problem is not None:
+                unmet(rule, problem)
+                return False
+            if not _continuous_at(node.function.xreplace({index: sp.Dummy("k", integer=True)}), variable, point, rule):
+                return False
+    sums = sorted({n for n in expr.atoms(sp.Sum) if n.has(variable)}, key=sp.default_sort_key)
+    if sums:
+        # a polynomial in finite sums of continuous terms, with coefficients continuous at the point, is continuous
+        names = [sp.Dummy(f"s{k}") for k in range(len(sums))]
+        outer = expr.xreplace(dict(zip(sums, names, strict=True)))
+        if outer.has(variable) and any(isinstance(n, OPAQUE) for n in sp.preorder_traversal(outer)):
+            return False
+        if not outer.is_polynomial(*names):
+            unmet(rule, "the sums enter the expression other than polynomially")
+            return False
+        return all(_continuous_at(c, variable, point, rule) for c in sp.Poly(outer, *names).coeffs())
     real = sp.Dummy("u", real=True)
     try:
         domain = continuous_domain(expr.xreplace({variable: real}), real, sp.S.Reals)
@@ -71,7 +103,7 @@ def continuous_outer(function=sp.exp) -> Rule:
 
     name = sp.latex(function(sp.Symbol("g")))
     outer = sp.latex(function(sp.Symbol(r"\lim g")))
-    return Rule(
+    return kernel_rule(
         f"continuity of {function.__name__}",
         "cited",
         rf"\lim {name} = {outer} \text{{ ({function.__name__} continuous on }} \mathbb{{R}})",
@@ -92,7 +124,7 @@ def reciprocal(new: sp.Symbol) -> Rule:
         return sp.Limit(body.xreplace({variable: 1 / new}), new, 0, "+")
 
     t = sp.latex(new)
-    return Rule(
+    return kernel_rule(
         f"substitute {new.name} = 1/x",
         "cited",
         rf"\lim_{{x \to \infty}} g(x) = \lim_{{{t} \to 0^+}} g(1/{t})",
@@ -127,7 +159,7 @@ def lhopital() -> Rule:
             return node
         return sp.Limit(d_num / d_den, variable, point, direction)
 
-    return Rule(
+    return kernel_rule(
         "L'Hôpital",
         "cited",
         r"\lim_{t \to a} \frac{N(t)}{D(t)} = \lim_{t \to a} \frac{N'(t)}{D'(t)} \text{ when } N(a) = D(a) = 0,"
@@ -146,7 +178,7 @@ def continuity() -> Rule:
             return node
         return body.subs(variable, point)
 
-    return Rule(
+    return kernel_rule(
         "continuity",
         "cited",
         r"\lim_{t \to a} g(t) = g(a) \text{ for } g \text{ continuous at } a",

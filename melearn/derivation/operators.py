@@ -22,8 +22,9 @@ from collections.abc import Iterable
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from . import rules as _rules
 from ._algebra import OpaqueOperator, normal_form
-from .rules import Rule
+from .rules import Rule, kernel_rule
 
 __all__ = ["Cov", "Expectation", "Indicator", "P", "Var", "operator"]
 
@@ -37,10 +38,10 @@ class ExpectationNode(OpaqueOperator):
     nargs = 1
     subscript = ""
     random: frozenset = frozenset()
+    latex_name = r"\mathbb{E}"
 
     def _latex(self, printer, exp=None) -> str:
-        sub = f"_{{{self.subscript}}}" if self.subscript else ""
-        return _power(rf"\mathbb{{E}}{sub}\left[{printer._print(self.args[0])}\right]", exp)
+        return _power(rf"{self.latex_name}\left[{printer._print(self.args[0])}\right]", exp)
 
 
 _OPERATORS: dict[tuple, type] = {}
@@ -53,11 +54,77 @@ def _expectation_class(subscript: str, random: frozenset) -> type[sp.Function]:
     key = (subscript, random)
     if key not in _OPERATORS:
         name = f"E_{subscript}" if subscript else "E"
-        _OPERATORS[key] = type(name, (ExpectationNode,), {"subscript": subscript, "random": random})
+        latex_name = rf"\mathbb{{E}}_{{{subscript}}}" if subscript else r"\mathbb{E}"
+        if any(other == subscript for other, _ in _OPERATORS):
+            # another operator already shows this subscript: this one shows its random set as well
+            listed = ", ".join(sp.latex(r) for r in sorted(random, key=sp.default_sort_key))
+            latex_name = rf"\mathbb{{E}}_{{{subscript}\,[{listed}]}}" if subscript else rf"\mathbb{{E}}_{{[{listed}]}}"
+        _OPERATORS[key] = type(
+            name, (ExpectationNode,), {"subscript": subscript, "random": random, "latex_name": latex_name}
+        )
     return _OPERATORS[key]
 
 
-class Expectation:
+def _random_atoms(entries) -> tuple[frozenset, frozenset, frozenset]:
+    """The symbols, function classes and indexed bases that make an expression random.
+
+    Whatever is built from a random quantity is random: a compound entry (``p + q``) makes each of its symbols
+    random; an indexed entry ``X[i]`` makes every entry of ``X`` random; a function application ``f(x; D)`` makes
+    every application of ``f`` random.
+    """
+    symbols: set = set()
+    functions: set = set()
+    bases: set = set()
+    for entry in entries:
+        for node in sp.preorder_traversal(entry):
+            if isinstance(node, AppliedUndef):
+                functions.add(node.func)
+            elif isinstance(node, sp.Indexed):
+                bases.add(node.base)
+            elif isinstance(node, sp.IndexedBase):
+                bases.add(node)
+        if isinstance(entry, sp.Symbol) or not isinstance(entry, (AppliedUndef, sp.Indexed, sp.IndexedBase)):
+            symbols.update(s for s in entry.free_symbols if not isinstance(s, sp.Dummy))
+    return frozenset(symbols), frozenset(functions), frozenset(bases)
+
+
+def _involves(expr: sp.Basic, atoms) -> bool:
+    symbols, functions, bases = atoms
+    if expr.has(*symbols) if symbols else False:
+        return True
+    if any(app.func in functions for app in expr.atoms(AppliedUndef)):
+        return True
+    return any(x.base in bases for x in expr.atoms(sp.Indexed)) or (bool(bases) and expr.has(*bases))
+
+
+def _names_found(expr: sp.Basic):
+    """The meanings of the defined names (``Rule.definition``) that occur in ``expr``."""
+    for name, meaning in list(_rules.DEFINED):
+        if isinstance(name, AppliedUndef):
+            if any(a.func == name.func for a in expr.atoms(AppliedUndef)):
+                yield name, meaning
+        elif isinstance(name, sp.Indexed):
+            if any(x.base == name.base for x in expr.atoms(sp.Indexed)):
+                yield name, meaning
+        elif expr.has(name):
+            yield name, meaning
+
+
+class _Frozen:
+    """Fields set once, in ``__init__``; assigning one afterwards raises ``AttributeError``."""
+
+    _frozen = False
+
+    def __setattr__(self, key, value):
+        if self._frozen:
+            raise AttributeError(f"{type(self).__name__} is immutable: {key} cannot be reassigned")
+        object.__setattr__(self, key, value)
+
+    def __delattr__(self, key):
+        raise AttributeError(f"{type(self).__name__} is immutable: {key} cannot be deleted")
+
+
+class Expectation(_Frozen):
     r"""An expectation operator :math:`\mathbb{E}_D[\cdot]` over the given random quantities, and its rules.
 
     The operator stays unevaluated: ``E(f**2)`` is :math:`\mathbb{E}_D[f^2]` until a step names a rule that
@@ -82,26 +149,29 @@ class Expectation:
     """
 
     def __init__(self, random: Iterable[sp.Basic], subscript: str = "D"):
-        self.random = frozenset(sp.sympify(r) for r in random)
+        from ._algebra import vet_expression
+
+        self.random = frozenset(vet_expression(r, "random") for r in random)
         if not self.random:
             raise ValueError("random must name at least one random quantity")
         self.subscript = str(subscript)
         self.function = _expectation_class(self.subscript, self.random)
-        self._random_functions = frozenset(r.func for r in self.random if isinstance(r, AppliedUndef))
+        self._atoms = _random_atoms(self.random)
         e = self._tex()
-        self.linearity = Rule(
+        self.linearity = kernel_rule(
             "linearity of expectation",
             "cited",
             rf"{e}[aX + bY] = a\,{e}[X] + b\,{e}[Y] \text{{ for constants }} a, b",
             self._apply_linearity,
             EXPECTATION_SOURCE,
         )
-        self.constant = Rule(
+        self.constant = kernel_rule(
             "expectation of a constant", "cited", rf"{e}[c] = c", self._apply_constant, EXPECTATION_SOURCE
         )
+        self._frozen = True
 
     def _tex(self) -> str:
-        return rf"\mathbb{{E}}_{{{self.subscript}}}" if self.subscript else r"\mathbb{E}"
+        return self.function.latex_name
 
     def __call__(self, arg: sp.Basic) -> sp.Basic:
         """The expectation of ``arg`` under this operator, as an unevaluated node."""
@@ -109,13 +179,21 @@ class Expectation:
 
     def is_random(self, expr: sp.Basic) -> bool:
         """Whether ``expr`` contains a random quantity of this operator (outside its own expectations)."""
-        expr = sp.sympify(expr)
+        return self._random(sp.sympify(expr), frozenset())
+
+    def _random(self, expr: sp.Basic, seen: frozenset) -> bool:
+        # decided on what the expression means: a name defined (anywhere, in any order) as something random is
+        # random, whether or not its definition has been unfolded yet
         own = [n for n in expr.atoms(self.function)]
         if own:
             expr = expr.xreplace({n: sp.Dummy() for n in own})
-        if expr.has(*self.random):
+        if _involves(expr, self._atoms):
             return True
-        return any(app.func in self._random_functions for app in expr.atoms(AppliedUndef))
+        for name, meaning in _names_found(expr):
+            key = sp.srepr(name)
+            if key not in seen and self._random(meaning, seen | {key}):
+                return True
+        return False
 
     def is_constant(self, expr: sp.Basic) -> bool:
         """Whether ``expr`` is a constant under this operator (it contains no random quantity)."""
@@ -140,7 +218,7 @@ class Expectation:
         group_b = frozenset(sp.sympify(s) for s in second)
         if not group_a or not group_b:
             raise ValueError("each group of an independence rule must name at least one random quantity")
-        if group_a & group_b:
+        if group_a & group_b or any(_may_coincide(x, y) for x in group_a for y in group_b):
             raise ValueError("the two groups of an independence rule must not share a quantity")
         if not (group_a | group_b) <= self.random:
             raise ValueError("an independence rule relates random quantities of its own operator")
@@ -151,9 +229,15 @@ class Expectation:
         statement = rf"{e}[g({a_tex})\,h({b_tex})] = {e}[g({a_tex})]\;{e}[h({b_tex})]"
 
         def involves(expr, group):
-            return expr.has(*group) or any(
+            # an entry X[k] involves the group's X[m] unless k and m are known to differ; names defined as
+            # something that involves the group involve it too
+            if expr.has(*group) or any(
                 app.func in {r.func for r in group if isinstance(r, AppliedUndef)} for app in expr.atoms(AppliedUndef)
-            )
+            ):
+                return True
+            if any(_may_coincide(x, g) for x in expr.atoms(sp.Indexed) for g in group):
+                return True
+            return any(involves(meaning, group) for _, meaning in _names_found(expr) if meaning != expr)
 
         def split(expr: sp.Basic) -> sp.Basic:
             def factorise(node):
@@ -175,7 +259,7 @@ class Expectation:
 
             return sp.sympify(expr).replace(lambda n: isinstance(n, self.function), factorise)
 
-        return Rule(name, kind, statement, split, source)
+        return kernel_rule(name, kind, statement, split, source)
 
     def _apply_linearity(self, expr: sp.Basic) -> sp.Basic:
         def distribute(node):
@@ -193,6 +277,13 @@ class Expectation:
         return sp.sympify(expr).replace(
             lambda n: isinstance(n, self.function) and self.is_constant(n.args[0]), lambda n: n.args[0]
         )
+
+
+def _may_coincide(x: sp.Basic, y: sp.Basic) -> bool:
+    """Whether two indexed entries of one base may be the same entry (their indices are not known to differ)."""
+    if not (isinstance(x, sp.Indexed) and isinstance(y, sp.Indexed)) or x.base != y.base:
+        return False
+    return all(sp.expand(a - b).is_nonzero is not True for a, b in zip(x.indices, y.indices, strict=False))
 
 
 def _power(tex: str, exp) -> str:

@@ -26,19 +26,49 @@ package and are tested for soundness there; pages build their rules with the con
 
 from __future__ import annotations
 
+import cmath
+import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
-from ._algebra import OPAQUE, normal_form
+from ._algebra import OPAQUE, OpaqueOperator, bound_key, normal_form, vet_expression
 
-__all__ = ["KINDS", "Rule"]
+__all__ = ["KINDS", "Rule", "unmet"]
 
 #: The kinds of rule, in the order the ledger lists them.
 KINDS = ("definition", "assumption", "lemma", "cited", "computation")
 
-_ASSUMPTION_KEYS = ("integer", "positive", "nonnegative", "negative", "nonpositive", "real", "nonzero")
+#: The token that only this package holds: ``Rule(...)`` is built by the package's factories, never directly.
+_KERNEL = object()
+
+#: Side conditions a rule found unmet while it was rewriting (read and cleared by ``Derivation.check``), so that a
+#: refusal names the condition that kept a rule from applying.
+_UNMET: list[str] = []
+
+#: Every definition made so far, as (name, meaning): randomness under an expectation is decided on the meaning.
+DEFINED: list[tuple[sp.Basic, sp.Basic]] = []
+
+
+def unmet(rule_name: str, condition: str) -> None:
+    """Note that the rule ``rule_name`` did not apply somewhere because ``condition`` does not hold there."""
+    note = f"{rule_name}: {condition}"
+    if note not in _UNMET:
+        _UNMET.append(note)
+
+
+def take_unmet() -> list[str]:
+    """The side conditions noted since the last call, and forget them."""
+    notes = list(_UNMET)
+    _UNMET.clear()
+    return notes
+
+
+def kernel_rule(name: str, kind: str, statement: str, rewrite, source: str = "", equations: tuple = ()) -> Rule:
+    """A rule whose rewrite is code: for the modules of this package only (each tested in ``tests/``)."""
+    return Rule(name, kind, statement, rewrite, source, equations, _token=_KERNEL)
 
 
 @dataclass(frozen=True, eq=False)
@@ -46,7 +76,8 @@ class Rule:
     r"""A named fact that a derivation step may use.
 
     Build rules with the constructors (``definition``, ``assumption``, ``lemma``, ``cited``,
-    ``computation``); the plain constructor is for the rules of this package, whose rewrites are code.
+    ``computation``). The plain constructor is private to this package (``kernel_rule``), whose rewrites are
+    code: called directly it is refused, since a statement and a rewrite given separately could differ.
 
     Parameters
     ----------
@@ -71,8 +102,14 @@ class Rule:
     rewrite: Callable[[sp.Basic], sp.Basic] = field(repr=False)
     source: str = ""
     equations: tuple = ()
+    _token: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
+        if self._token is not _KERNEL:
+            raise TypeError(
+                "Rule(...) is private: build a rule with Rule.definition, Rule.assumption, Rule.cited, Rule.lemma or "
+                "Rule.computation (its statement is then rendered from what it applies)"
+            )
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, got {self.kind!r}")
         if not str(self.name).strip():
@@ -88,7 +125,19 @@ class Rule:
         pairs = _pairs(mapping)
         statement = r",\quad ".join(f"{sp.latex(lhs)} {symbol} {sp.latex(rhs)}" for lhs, rhs in pairs)
         equations = tuple(sp.Eq(lhs, rhs, evaluate=False) for lhs, rhs in pairs)
-        return cls(name, kind, statement, _substitute(pairs), source, equations)
+        for lhs, rhs in pairs:
+            vet_expression(lhs, "the rule's left-hand side")
+            vet_expression(rhs, "the rule's right-hand side")
+        if kind == "definition":
+            for lhs, rhs in pairs:
+                DEFINED.append(_check_definition(lhs, rhs))
+        elif kind == "cited" or (kind == "assumption" and any(lhs.has(sp.Wild) for lhs, _ in pairs)):
+            # a cited result, or an assumed schema, claims its equation for every admissible value: try numbers
+            for lhs, rhs in pairs:
+                point = refuting_point(lhs, rhs)
+                if point is not None:
+                    raise ValueError(f"the {kind} rule {name!r} is false: {lhs} = {rhs} fails at {point}")
+        return cls(name, kind, statement, _substitute(pairs), source, equations, _token=_KERNEL)
 
     @classmethod
     def definition(cls, name: str, mapping, *, source: str = "") -> Rule:
@@ -132,7 +181,11 @@ class Rule:
             the symbol's assumptions (an ``integer, nonnegative`` symbol matches only expressions sympy knows to
             be nonnegative integers). Without them the lemma applies to its own expressions only.
         """
-        if not getattr(derivation, "checked", False):
+        from .chain import Derivation
+
+        if not isinstance(derivation, Derivation):
+            raise TypeError(f"derivation must be a Derivation, got {type(derivation).__name__}")
+        if not derivation.checked:
             raise ValueError("a lemma must be proved first: call check() on its derivation")
         lhs, rhs = derivation.first, derivation.result
         variables = tuple(variables)
@@ -143,43 +196,128 @@ class Rule:
         else:
             rewrite = _substitute(((lhs, rhs),))
         statement = f"{sp.latex(lhs)} = {sp.latex(rhs)}"
-        return cls(name, "lemma", statement, rewrite, source, (sp.Eq(lhs, rhs, evaluate=False),))
+        if variables:
+            # the placeholders are shown as what they are: each symbol stands for any expression with its assumptions
+            shown = []
+            for v in sorted(variables, key=lambda s: s.name):
+                facts = [k for k, value in sorted(v.assumptions0.items()) if value is True and k != "commutative"]
+                declared = getattr(v, "_assumptions_orig", None) or {}
+                facts = sorted(k for k, value in declared.items() if value is True and k != "commutative") or facts
+                shown.append(sp.latex(v) + (rf"\ \text{{({', '.join(facts)})}}" if facts else ""))
+            statement += r"\quad \text{for every }" + r",\ ".join(shown)
+        return cls(name, "lemma", statement, rewrite, source, (sp.Eq(lhs, rhs, evaluate=False),), _token=_KERNEL)
 
     # -- sympy computations -----------------------------------------------------------------------------------
     @classmethod
     def computation(cls, name: str, target, *, statement: str | None = None) -> Rule:
-        r"""A rule in which sympy evaluates the nodes of type ``target`` (e.g. ``sympy.Integral``), and nothing else.
+        r"""A rule in which sympy evaluates the nodes ``target`` names, and nothing else.
 
         Parameters
         ----------
         name : str
             Named for what it evaluates: ``"integral of a linear function"``, ``"the sum of 1, m times"``.
-        target : sympy class, tuple of classes, or callable
-            Which nodes are evaluated (``Integral``, ``Derivative``, ``Limit``, ``Sum``, ``Product``), or a
-            predicate on nodes for a narrower choice.
-        statement : str, optional
-            LaTeX shown for the rule; by default the kind of node sympy evaluates.
+        target : sympy class, tuple of classes, list of nodes, or callable
+            Which nodes are evaluated: every node of a class (``Integral``, ``Derivative``, ``Limit``, ``Sum``,
+            ``Product``, ``Subs``); exactly the listed nodes (up to the names of their bound variables); or the
+            nodes a predicate selects.
+        statement : None
+            Not accepted (a ``TypeError`` names it): the statement is rendered from ``target`` (the listed
+            nodes, or the classes), so that it says what the rule evaluates.
+
+        Notes
+        -----
+        A sum or product is evaluated only when its range satisfies :math:`b \ge a - 1` (empty when
+        :math:`b = a - 1`); sympy's reading of reversed ranges (Karr's convention) is never used.
         """
-        if isinstance(target, type) or isinstance(target, tuple):
+        if statement is not None:
+            raise TypeError(
+                "statement: a computation's statement is rendered from its target; to name particular nodes, pass "
+                "them as target (a list of nodes)"
+            )
+        if isinstance(target, (list, set, frozenset)):
+            nodes = [sp.sympify(n) for n in target]
+            if not nodes or not all(isinstance(n, OPAQUE) for n in nodes):
+                raise ValueError("target: a list of nodes must hold sums, products, integrals, derivatives or limits")
+            keys = {bound_key(n) for n in nodes}
+            predicate = lambda node: bound_key(node) in keys  # noqa: E731
+            shown = sorted(nodes, key=sp.default_sort_key)
+            statement = r"\text{sympy evaluates }" + r",\ ".join(sp.latex(n) for n in shown)
+        elif isinstance(target, type) or isinstance(target, tuple):
             classes = target if isinstance(target, tuple) else (target,)
-            if not all(issubclass(c, OPAQUE) for c in classes):
+            if not all(isinstance(c, type) and issubclass(c, OPAQUE) for c in classes):
                 raise ValueError("a computation evaluates sums, products, integrals, derivatives or limits")
             predicate = lambda node: isinstance(node, classes)  # noqa: E731
             what = " and ".join(c.__name__.lower() for c in classes)
+            statement = rf"\text{{sympy evaluates every {what} it is applied to}}"
         elif callable(target):
             predicate = target
-            what = "selected nodes"
+            statement = r"\text{sympy evaluates the nodes selected by the rule's condition: }" + (
+                rf"\text{{{_text(name)}}}"
+            )
         else:
-            raise TypeError("target must be a sympy class, a tuple of them, or a predicate")
-        if statement is None:
-            statement = rf"\text{{sympy evaluates the {what}}}"
+            raise TypeError("target must be a sympy class, a tuple of them, a list of nodes, or a predicate")
+
+        def admissible(node) -> bool:
+            if isinstance(node, (sp.Sum, sp.Product)):
+                for index, lo, hi in node.limits:
+                    problem = range_unmet(index, lo, hi)
+                    if problem:
+                        unmet(name, problem)
+                        return False
+            return True
 
         def evaluate(expr):
             return sp.sympify(expr).replace(
-                lambda n: isinstance(n, OPAQUE) and predicate(n), lambda n: n.doit(deep=False)
+                lambda n: isinstance(n, OPAQUE) and predicate(n) and admissible(n), lambda n: n.doit(deep=False)
             )
 
-        return cls(name, "computation", statement, evaluate, "sympy")
+        return cls(name, "computation", statement, evaluate, "sympy", _token=_KERNEL)
+
+
+def _text(text: str) -> str:
+    out = str(text).replace("\\", r"\textbackslash ")
+    for c in "&%#$_{}":
+        out = out.replace(c, "\\" + c)
+    return out
+
+
+def range_unmet(index, lo, hi, bound=frozenset()) -> str | None:
+    r"""Why the range ``index = lo..hi`` is not one the kernel sums over, or None when it is.
+
+    One convention: a range holds :math:`b - a + 1 \ge 0` integers (empty when :math:`b = a - 1`). A reversed
+    range :math:`b < a - 1` is refused (sympy would read it by Karr's convention, as a negative sum), and so is
+    a range whose order the assumptions do not decide. Symbols in ``bound`` (indices bound by an enclosing sum or
+    integral) are read without their declared assumptions: their values come from their own ranges.
+    """
+    lo, hi = sp.sympify(lo), sp.sympify(hi)
+    where = f"{index} = {lo}..{hi}"
+    if lo.has(sp.oo, -sp.oo, sp.zoo) or hi.has(sp.oo, -sp.oo, sp.zoo):
+        return f"the range {where} is infinite (only finite sums are manipulated)"
+    length = neutral(sp.expand(hi - lo + 1), bound)
+    if length.is_integer is not True:
+        return f"the range {where} does not hold a whole number of terms (b - a must be an integer)"
+    if length.is_negative:
+        return f"the range {where} is reversed (b < a - 1): refused, not read by sympy's convention"
+    if length.is_nonnegative is not True:
+        return f"the range {where} is not known to satisfy b >= a - 1"
+    return None
+
+
+def neutral(expr, bound):
+    """``expr`` with each symbol of ``bound`` replaced by one that has no declared assumption (but integrality)."""
+    if not bound:
+        return expr
+    return expr.xreplace({b: sp.Dummy(b.name, integer=True) if b.is_integer else sp.Dummy(b.name) for b in bound})
+
+
+def bound_symbols(expr) -> frozenset:
+    """The variables bound anywhere in ``expr`` (indices of sums and products, variables of integrals)."""
+    from sympy.concrete.expr_with_limits import ExprWithLimits
+
+    found = set()
+    for node in sp.sympify(expr).atoms(ExprWithLimits):
+        found.update(node.variables)
+    return frozenset(found)
 
 
 def _pairs(mapping) -> tuple[tuple[sp.Basic, sp.Basic], ...]:
@@ -235,7 +373,110 @@ def _replace_pattern(pattern, template):
 
 
 def _wild_for(symbol: sp.Symbol) -> sp.Wild:
-    """A placeholder matching exactly the expressions that have the symbol's assumptions."""
-    required = [key for key in _ASSUMPTION_KEYS if symbol.assumptions0.get(key) is True]
-    properties = [lambda e, key=key: getattr(e, f"is_{key}") is True for key in required]
+    """A placeholder matching exactly the expressions that have every assumption of the symbol (``assumptions0``)."""
+    required = sorted((key, value) for key, value in symbol.assumptions0.items() if key != "commutative")
+    properties = [lambda e, key=key, value=value: getattr(e, f"is_{key}", None) is value for key, value in required]
     return sp.Wild(f"{symbol.name}_", properties=properties)
+
+
+def _check_definition(lhs: sp.Basic, rhs: sp.Basic) -> tuple[sp.Basic, sp.Basic]:
+    """The (name, meaning) of a definition ``lhs := rhs``; refused unless one side is a fresh name.
+
+    A definition introduces a name: a symbol, an undefined function or a notation operator (``Var``, ``P``)
+    applied to arguments, or an indexed entry, that does not occur in its meaning (not even as another symbol of
+    the same name). Written the other way round (``{E(f): fbar}``, folding a meaning into a new name) the name is
+    the right-hand side. A number is never a name.
+    """
+    if lhs.is_number:
+        raise ValueError(f"a definition introduces a name, not a number: {lhs} := {rhs}")
+    for name, meaning in ((lhs, rhs), (rhs, lhs)):
+        label = _name_of(name)
+        if label is None:
+            continue
+        if label in _names_in(meaning):
+            raise ValueError(f"a definition introduces a fresh name: {label} is used in its own meaning {meaning}")
+        return name, meaning
+    raise ValueError(f"a definition introduces a name (a symbol or an undefined function applied), got {lhs} := {rhs}")
+
+
+def _name_of(expr: sp.Basic) -> str | None:
+    """The name a definition of ``expr`` introduces, or None when ``expr`` is not a name."""
+    if isinstance(expr, (sp.Dummy, sp.Wild)):
+        return None
+    if isinstance(expr, sp.Symbol):
+        return expr.name
+    if isinstance(expr, AppliedUndef):
+        return str(expr.func)
+    if isinstance(expr, sp.Indexed):
+        return str(expr.base.label)
+    if isinstance(expr, OpaqueOperator) and not hasattr(type(expr), "random"):
+        return type(expr).__name__  # a notation operator (Var, P, ...): the definition gives its meaning
+    return None
+
+
+def _names_in(expr: sp.Basic) -> set[str]:
+    names = {s.name for s in expr.atoms(sp.Symbol) if not isinstance(s, (sp.Dummy, sp.Wild))}
+    names |= {str(f.func) for f in expr.atoms(AppliedUndef)}
+    names |= {str(x.base.label) for x in expr.atoms(sp.Indexed)}
+    names |= {type(n).__name__ for n in expr.atoms(OpaqueOperator) if not hasattr(type(n), "random")}
+    return names
+
+
+# -- numbers that refute an equation ------------------------------------------------------------------------------
+_POINTS = 6
+
+
+def _value(symbol, rng: random.Random):
+    """A random value with the symbol's assumptions (a Wild's properties are tried on it), or None."""
+    a = symbol.assumptions0
+    for _ in range(40):
+        if a.get("integer") or a.get("even") or a.get("odd") or a.get("prime"):
+            value = sp.Integer(rng.randint(-6, 9))
+        elif a.get("rational") or a.get("real") or a.get("positive") or a.get("negative") or a.get("finite"):
+            value = sp.Rational(rng.randint(-40, 40), rng.randint(1, 9))
+        else:
+            value = sp.Rational(rng.randint(-40, 40), rng.randint(1, 9))
+        ok = all(getattr(value, f"is_{k}", None) is v for k, v in a.items() if k != "commutative")
+        if isinstance(symbol, sp.Wild):
+            ok = ok and all(prop(value) for prop in symbol.properties)
+        if ok:
+            return value
+    return None
+
+
+def refuting_point(lhs: sp.Basic, rhs: sp.Basic, *, seed: int = 0) -> dict | None:
+    """A point where ``lhs = rhs`` is numerically false, or None if none was found (or none can be evaluated).
+
+    Free symbols and placeholders get random values with their assumptions (exact rationals, small integers);
+    sums and products with integer bounds are written out; an expression holding an operator, an undefined
+    function or anything else that does not evaluate to a number is skipped.
+    """
+    rng = random.Random(seed)
+    difference = sp.sympify(lhs) - sp.sympify(rhs)
+    if difference.atoms(AppliedUndef) or difference.atoms(OpaqueOperator) or difference.atoms(sp.Indexed):
+        return None
+    symbols = sorted(difference.free_symbols | difference.atoms(sp.Wild), key=lambda s: s.name)
+    for _ in range(_POINTS):
+        point = {}
+        for s in symbols:
+            value = _value(s, rng)
+            if value is None:
+                return None
+            point[s] = value
+        try:
+            concrete = sp.sympify(lhs).xreplace(point), sp.sympify(rhs).xreplace(point)
+            if any(
+                not (hi - lo + 1).is_nonnegative
+                for side in concrete
+                for node in side.atoms(sp.Sum, sp.Product)
+                for _, lo, hi in node.limits
+            ):
+                continue  # a reversed range: not a sum under the kernel's convention
+            left, right = (complex(sp.N(side.doit(), 30)) for side in concrete)
+        except Exception:  # noqa: BLE001 - anything that does not evaluate to a number is skipped
+            continue
+        if any(cmath.isnan(z) or cmath.isinf(z) for z in (left, right)):
+            continue
+        if abs(left - right) > 1e-9 * (1 + abs(left) + abs(right)):
+            return {str(k): v for k, v in point.items()}
+    return None

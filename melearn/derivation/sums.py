@@ -7,6 +7,13 @@ each rewrite below applies exactly its identity, and ``tests/test_derivation_sum
 explicit sums of random terms.
 
 Every rule acts on one-index sums ``Sum(f, (i, a, b))`` only; a sum with several limits is left alone.
+
+Side conditions, checked where a rule applies (a sum that fails them is left alone, and a refused step names the
+condition): one convention for ranges, :math:`\sum_{i=a}^{b}` holds :math:`b - a + 1 \ge 0` terms (empty when
+:math:`b = a - 1`); a reversed range :math:`b < a - 1` is refused, never read by sympy's (Karr's) convention;
+bounds must be finite. The order of the bounds is decided from the bounds themselves, reading an index bound by an
+enclosing sum without its declared assumptions. ``split`` needs :math:`a - 1 \le C \le b`; ``peel_first`` and
+``peel_last`` need a nonempty range.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from __future__ import annotations
 import sympy as sp
 
 from ._algebra import algebraically_equal, normal_form
-from .rules import Rule
+from .rules import Rule, bound_symbols, kernel_rule, neutral, range_unmet, unmet
 
 __all__ = ["SUM_SOURCE", "constant_sum", "linearity", "peel_first", "peel_last", "shift_index", "split", "telescoping"]
 
@@ -25,11 +32,32 @@ def _one_index(node) -> bool:
     return isinstance(node, sp.Sum) and len(node.limits) == 1
 
 
-def _sum_rule(name: str, statement: str, transform) -> Rule:
-    def rewrite(expr):
-        return sp.sympify(expr).replace(_one_index, lambda node: transform(node, *node.limits[0]))
+def _sum_rule(name: str, statement: str, transform, extra=None) -> Rule:
+    """A cited rule applying ``transform`` to each one-index sum whose range meets the convention (and ``extra``)."""
 
-    return Rule(name, "cited", statement, rewrite, SUM_SOURCE)
+    def rewrite(expr):
+        expr = sp.sympify(expr)
+        bound = bound_symbols(expr)
+
+        def one(node):
+            index, lo, hi = node.limits[0]
+            problem = range_unmet(index, lo, hi, bound - {index})
+            if problem is None and extra is not None:
+                problem = extra(node, index, lo, hi, bound - {index})
+            if problem is not None:
+                unmet(name, problem)
+                return node
+            return transform(node, index, lo, hi)
+
+        return expr.replace(_one_index, one)
+
+    return kernel_rule(name, "cited", statement, rewrite, SUM_SOURCE)
+
+
+def _nonempty(node, index, lo, hi, bound):
+    if neutral(sp.expand(hi - lo), bound).is_nonnegative is not True:
+        return f"the range {index} = {lo}..{hi} is not known to be nonempty (b >= a)"
+    return None
 
 
 def linearity() -> Rule:
@@ -61,7 +89,7 @@ def constant_sum() -> Rule:
             return node
         return (hi - lo + 1) * node.function
 
-    return _sum_rule("sum of a constant", r"\sum_{i=a}^{b} c = (b - a + 1)\,c", transform)
+    return _sum_rule("sum of a constant", r"\sum_{i=a}^{b} c = (b - a + 1)\,c \quad (b \ge a - 1)", transform)
 
 
 def split(at, *, lower=None, upper=None) -> Rule:
@@ -82,11 +110,24 @@ def split(at, *, lower=None, upper=None) -> Rule:
             return node
         return sp.Sum(node.function, (i, lo, at)) + sp.Sum(node.function, (i, at + 1, hi))
 
+    def inside(node, i, lo, hi, bound):
+        if at.has(i) or hi == at or lo == at + 1:
+            return None  # left alone by the transform anyway
+        if (lower is not None and lo != lower) or (upper is not None and hi != upper):
+            return None
+        if neutral(sp.expand(at - lo + 1), bound).is_nonnegative is not True or (
+            neutral(sp.expand(hi - at), bound).is_nonnegative is not True
+        ):
+            return f"the split point {at} is not known to lie in a - 1 <= C <= b for the range {i} = {lo}..{hi}"
+        return None
+
     c = sp.latex(at)
+    name = f"split the sum at {at}"
     return _sum_rule(
-        f"split the sum at {at}",
-        rf"\sum_{{i=a}}^{{b}} f_i = \sum_{{i=a}}^{{{c}}} f_i + \sum_{{i={c}+1}}^{{b}} f_i",
+        name,
+        rf"\sum_{{i=a}}^{{b}} f_i = \sum_{{i=a}}^{{{c}}} f_i + \sum_{{i={c}+1}}^{{b}} f_i \quad (a - 1 \le {c} \le b)",
         transform,
+        inside,
     )
 
 
@@ -99,7 +140,12 @@ def peel_first(lower) -> Rule:
             return node
         return node.function.subs(i, lo) + sp.Sum(node.function, (i, lo + 1, hi))
 
-    return _sum_rule("peel the first term", r"\sum_{i=a}^{b} f_i = f_a + \sum_{i=a+1}^{b} f_i", transform)
+    def applies(node, i, lo, hi, bound):
+        return _nonempty(node, i, lo, hi, bound) if lo == lower else None
+
+    return _sum_rule(
+        "peel the first term", r"\sum_{i=a}^{b} f_i = f_a + \sum_{i=a+1}^{b} f_i \quad (b \ge a)", transform, applies
+    )
 
 
 def peel_last(upper) -> Rule:
@@ -111,7 +157,12 @@ def peel_last(upper) -> Rule:
             return node
         return sp.Sum(node.function, (i, lo, hi - 1)) + node.function.subs(i, hi)
 
-    return _sum_rule("peel the last term", r"\sum_{i=a}^{b} f_i = \sum_{i=a}^{b-1} f_i + f_b", transform)
+    def applies(node, i, lo, hi, bound):
+        return _nonempty(node, i, lo, hi, bound) if hi == upper else None
+
+    return _sum_rule(
+        "peel the last term", r"\sum_{i=a}^{b} f_i = \sum_{i=a}^{b-1} f_i + f_b \quad (b \ge a)", transform, applies
+    )
 
 
 def shift_index(lower_from, lower_to) -> Rule:
