@@ -26,7 +26,7 @@ from melearn.reference.rank_loss import (
     rank_loss_whole_ties,
     strip_trapezoids,
 )
-from melearn.reference.ranking import PUMPKIN_EXAMPLE
+from melearn.reference.ranking import PUMPKIN_EXAMPLE, literal_roc_points
 
 
 def random_case(rng: random.Random):
@@ -46,6 +46,8 @@ def test_the_falling_order_assumption_and_the_lemmas_hold(seed):
     for sigma in sorted(set(scores)) + [-1, 9]:
         n = sum(1 for t in negatives if t > sigma)
         b = sum(1 for t in negatives if t == sigma)
+        r = sum(1 for t in negatives if t < sigma)
+        assert r >= 0 and n + b + r == m_neg  # every negative is above, tied with or below sigma
         for j, t in enumerate(negatives, start=1):
             assert (sigma < t) == (j <= n)  # negatives in falling order, the first equation
             assert (sigma == t) == (n < j <= n + b)  # and the second
@@ -53,6 +55,7 @@ def test_the_falling_order_assumption_and_the_lemmas_hold(seed):
         assert lost == n + Fraction(b, 2)  # one positive's lost pairs
     # groups: distinct scores from the top; T_g positives above group g; the group's points on the ROC curve
     levels = sorted(set(scores), reverse=True)
+    points = literal_roc_points(labels, scores)
     total = Fraction(0)
     for sigma in levels:
         above = sum(1 for s in positives if s > sigma)
@@ -62,6 +65,8 @@ def test_the_falling_order_assumption_and_the_lemmas_hold(seed):
         b = sum(1 for t in negatives if t == sigma)
         x0, x1 = Fraction(n, m_neg), Fraction(n + b, m_neg)
         y0, y1 = Fraction(above, m_pos), Fraction(above + len(group), m_pos)
+        g = levels.index(sigma)  # the curve passes through the points around group g: (2.18), (2.19)
+        assert (x0, y0) == points[g] and (x1, y1) == points[g + 1]
         trapezoid = Fraction(1, 2) * (y1 - y0) * (x0 + x1)  # L_g
         assert len(group) * (n + Fraction(b, 2)) == m_pos * m_neg * trapezoid  # the group lemma
         total += trapezoid
