@@ -72,7 +72,7 @@ test: $(STAMP)
 	$(call timed,Chinese edition (executes every page),$(BIN)/python tools/build_edition.py zh_CN)
 	$(call timed,English PDF,$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
 	$(call timed,Chinese PDF,$(BIN)/python tools/build_pdf.py zh_CN)
-	$(call timed,pytest (unit$(COMMA) nbval$(COMMA) browser$(COMMA) editions),$(BIN)/python -m pytest $(XDIST))
+	$(call timed,tests: unit$(COMMA) nbval$(COMMA) browser$(COMMA) editions,$(BIN)/python -m pytest $(XDIST))
 	@$(MAKE) --no-print-directory test-times
 
 # Each step of make test is timed into $(TIMES); the table is printed at the end, and after a failing step.
