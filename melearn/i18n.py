@@ -36,7 +36,7 @@ import os
 import re
 from pathlib import Path
 
-__all__ = ["display_width", "language", "say", "set_language", "template", "tr", "translate"]
+__all__ = ["language", "say", "set_language", "template", "tr", "translate"]
 
 LANGUAGE_ENV = "MELEARN_LANGUAGE"
 CATALOGUES_ENV = "MELEARN_CATALOGUES"
@@ -176,48 +176,7 @@ def say(*lines) -> None:
     """
     import sys
 
-    sys.stdout.write("\n".join(_aligned(str(line), translate(str(line))) for line in lines) + "\n")
-
-
-_FIELD = re.compile(r"\S+(?: \S+)*")  # a column of a plain-text table: words separated by single spaces
-
-
-def display_width(text: str) -> int:
-    """The columns ``text`` takes in a monospaced font: two for a wide (CJK) character, one for any other.
-
-    >>> display_width("AUC"), display_width("查准率"), display_width("P = 查准率")
-    (3, 6, 10)
-    """
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _aligned(english: str, translated: str) -> str:
-    """``translated`` with each column where ``english`` has it, counted in display columns (for CJK text).
-
-    A column is a run of words separated by single spaces; columns are separated by two spaces or more. When the
-    translation holds wide characters and as many columns as the English text (on each line), each column starts
-    at the display column of its English one (at least two spaces after the previous column), so that a
-    translated table header stays over its columns of numbers. Any other text is returned as it is.
-    """
-    if translated == english or not _CJK.search(translated):
-        return translated
-    english_lines, translated_lines = english.split("\n"), translated.split("\n")
-    if len(english_lines) != len(translated_lines):
-        return translated
-    out = []
-    for source, line in zip(english_lines, translated_lines, strict=True):
-        columns, words = list(_FIELD.finditer(source)), [m.group(0) for m in _FIELD.finditer(line)]
-        if len(columns) < 2 or len(columns) != len(words):
-            out.append(line)
-            continue
-        text = ""
-        for column, word in zip(columns, words, strict=True):
-            gap = column.start() - display_width(text)
-            text += " " * max(gap, 2 if text else 0) + word
-        out.append(text)
-    return "\n".join(out)
+    sys.stdout.write("\n".join(translate(str(line)) for line in lines) + "\n")
 
 
 def _record_missing(text: str, shape: str) -> None:

@@ -38,9 +38,6 @@ msgstr "过时的译文"
 msgid "false positive rate"
 msgstr "假正例率"
 
-msgid "degree    error    bias"
-msgstr "次数  误差  偏差"
-
 msgid ""
 "a message on "
 "two lines"
@@ -180,20 +177,6 @@ def test_chinese_plotting_translates_its_own_labels_and_sets_its_font(tmp_path):
     assert drawn["texts"] and set(drawn["texts"]) <= set(library.values()), drawn["texts"]
     assert set(drawn["fonts"]) <= set(i18n.CJK_FONTS)
     assert not (tmp_path / "missing.jsonl").exists()
-
-
-def test_say_keeps_a_translated_table_header_over_its_columns(tmp_path):
-    result = run_chinese(
-        """
-        from melearn.i18n import say
-        say("degree    error    bias", f"{0:6d} {0.5:8.5f} {0.25:7.5f}")
-        """,
-        tmp_path,
-    )
-    header, row = result.stdout.splitlines()
-    assert header == "次数      误差     偏差"  # each column at its English display column (a CJK character is 2 wide)
-    assert i18n.display_width(header[: header.index("误差")]) == len("degree    ")
-    assert row == "     0  0.50000 0.25000"
 
 
 def test_chinese_derivation_reasons_and_refusals(tmp_path):
