@@ -64,7 +64,7 @@ def plot_cost_curve(
     alpha : float
         Opacity of the shading.
     label : str or None
-        Legend label of the envelope; the area is appended.
+        Legend label of the envelope, in English (translated here, :func:`melearn.i18n.tr`); the area is appended.
 
     Returns
     -------
@@ -126,7 +126,7 @@ def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str 
     curve_color : str
         Colour of the ROC curve.
     label : str or None
-        Legend label of the ROC curve.
+        Legend label of the ROC curve, in English (translated here, :func:`melearn.i18n.tr`).
 
     Returns
     -------

@@ -20,7 +20,8 @@ def plot_pr_curve(ax, curve: PrCurve, *, label: str | None = None, bep: float | 
         From :func:`melearn.pr_curve`. Consecutive points are joined by straight segments; no point is added
         at recall 0, where precision is undefined.
     label : str, optional
-        Legend label of the curve; the BEP's value is appended when ``bep`` is given.
+        Legend label of the curve, in English (translated here, :func:`melearn.i18n.tr`); the BEP's value is
+        appended when ``bep`` is given.
     bep : float, optional
         The break-even point, from :func:`melearn.break_even_point`; drawn as a dot at (bep, bep).
     color : optional
