@@ -1,4 +1,5 @@
-# Commands on a fresh machine (Python 3.11, pip, make); each creates .venv from the pinned lock file if needed:
+# Commands on a fresh machine (Python 3.11, the one version requires-python in pyproject.toml allows; pip, make);
+# each creates .venv from the pinned lock file if needed:
 #   make book   build both editions and their PDFs, executing every page once per edition (a failing cell fails
 #               the build): English in _build/html, Chinese (中文版) in _build/html/zh, PDFs in _build/pdf
 #   make test   the full check: make lint, a strict build of the English edition from the stored outputs, the Chinese
@@ -6,7 +7,8 @@
 #               figures, catalogues, PDFs, and browser tests over both editions) in which every page is executed
 #               exactly once in English (by nbval) and once in Chinese (by the Chinese build)
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
-#   make lint   ruff (lint, import order, format check) and mypy on melearn/; the first step of make test
+#   make lint   ruff (lint, import order, format check), mypy on melearn/, the CI workflow against its schema; the
+#               first step of make test
 # Everything runs inside .venv, installed from requirements/lock.txt (exact versions).
 
 SHELL  := /bin/bash
@@ -14,6 +16,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the one Python version the project supports: requires-python = "==X.Y.*" in pyproject.toml (the lock file is for it)
+PYTHON_VERSION := $(shell sed -n 's/^requires-python = "==\([0-9]*\.[0-9]*\)\.\*".*/\1/p' pyproject.toml)
 # strict: a warning or a broken reference fails the build; --all: re-read every page (warnings are never stale)
 BOOK_FLAGS := -n -W --keep-going --all
 # pytest-xdist on 2 workers; --dist loadscope with the scopes of the root conftest.py: each notebook (all its cells,
@@ -21,11 +25,14 @@ BOOK_FLAGS := -n -W --keep-going --all
 JOBS   ?= 2
 XDIST  := -n $(JOBS) --dist loadscope
 
-.PHONY: book editions pdf test unit lint env notebooks catalogues bench clean
+.PHONY: book editions pdf test test-times unit lint env notebooks catalogues bench clean
 
 # (re)install when the lock file or the package metadata changes
 $(STAMP): requirements/lock.txt pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the lock file is for 3.11); set PYTHON=python3.11")'
+	@$(PYTHON) -c 'import sys; v = "%d.%d" % sys.version_info[:2]; sys.exit(0 if v == "$(PYTHON_VERSION)" else \
+	  f"Python $(PYTHON_VERSION) is required (requires-python in pyproject.toml; the lock file pins versions for it), " \
+	  f"but $(PYTHON) is Python {v}. Install Python $(PYTHON_VERSION) and run make PYTHON=python$(PYTHON_VERSION) $(MAKECMDGOALS) " \
+	  f"(delete .venv first if another Python made it).")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet "pip==26.3"
 	$(BIN)/python -m pip install --quiet --no-deps --require-virtualenv -r requirements/lock.txt
@@ -58,10 +65,29 @@ pdf: $(STAMP)
 # nbval, in the pytest run that follows, executes each page and compares every output, figures included, with
 # what the build rendered. A pytest run that collects nothing exits 5, which fails make like any other failure.
 # Lint comes first: it takes seconds and fails before the slow steps.
-test: $(STAMP) lint
-	MELEARN_BOOK_EXECUTION=off $(BIN)/jupyter-book build . $(BOOK_FLAGS)
-	$(MAKE) editions
-	$(BIN)/python -m pytest $(XDIST)
+test: $(STAMP)
+	@rm -f $(TIMES); mkdir -p _build
+	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)
+	$(call timed,English build from the stored outputs,MELEARN_BOOK_EXECUTION=off $(BIN)/jupyter-book build . $(BOOK_FLAGS))
+	$(call timed,Chinese edition (executes every page),$(BIN)/python tools/build_edition.py zh_CN)
+	$(call timed,English PDF,$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
+	$(call timed,Chinese PDF,$(BIN)/python tools/build_pdf.py zh_CN)
+	$(call timed,tests: unit$(COMMA) nbval$(COMMA) browser$(COMMA) editions,$(BIN)/python -m pytest $(XDIST))
+	@$(MAKE) --no-print-directory test-times
+
+# Each step of make test is timed into $(TIMES); the table is printed at the end, and after a failing step.
+TIMES := _build/test-times.tsv
+COMMA := ,
+define timed
+	@echo ">> $(1)"; start=$$(date +%s%N); $(2); status=$$?; \
+	printf '%s\t%s\t%s\n' "$(1)" "$$(( ($$(date +%s%N) - start) / 1000000 ))" "$$status" >> $(TIMES); \
+	if [ $$status -ne 0 ]; then $(MAKE) --no-print-directory test-times; fi; exit $$status
+endef
+
+test-times:
+	@awk -F'\t' 'BEGIN {print "\nmake test, step by step:"} \
+	  {total += $$2; printf "  %-52s %7.1f s%s\n", $$1, $$2 / 1000, ($$3 == 0 ? "" : "  FAILED")} \
+	  END {printf "  %-52s %7.1f s\n", "total", total / 1000}' $(TIMES)
 
 # The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, so it
 # runs in make test only.
@@ -72,6 +98,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # Re-execute every chapter notebook in place, storing its outputs (no timing metadata, so no noisy diffs), then
 # fill the landing page's ledger tables from the stored ledgers.

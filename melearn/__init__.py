@@ -14,7 +14,6 @@ metric loads numpy alone, and sympy (for derivations), SciPy (for the tests' dis
 from __future__ import annotations
 
 import importlib
-import os
 
 __version__ = "0.1.0"
 
@@ -66,15 +65,6 @@ _HOMES = {
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = sorted(_MODULE_OF)
-
-
-# The language of the text melearn generates (derivation reasons, rule names, printed lines, figure labels): one
-# setting, MELEARN_LANGUAGE (en by default; zh_CN for the Chinese edition). See melearn.i18n.
-if os.environ.get("MELEARN_LANGUAGE", "en") not in ("", "en"):
-    from .i18n import set_language
-
-    set_language(os.environ["MELEARN_LANGUAGE"])
-    del set_language
 
 
 def __getattr__(name: str):

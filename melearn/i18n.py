@@ -1,8 +1,9 @@
 r"""The language of the text melearn generates: derivation reasons, rule names, printed lines, figure labels.
 
-One setting chooses it: the environment variable ``MELEARN_LANGUAGE`` when ``melearn`` is imported (``en``, the
-default, or ``zh_CN``), or :func:`set_language` afterwards. The book's Chinese edition executes its pages with
-``MELEARN_LANGUAGE=zh_CN``; the notebooks' stored outputs, which nbval compares, are the English ones.
+One setting chooses it, explicitly: a call to :func:`set_language`, or else the environment variable
+``MELEARN_LANGUAGE`` (``en``, the default, or ``zh_CN``), read at the first look-up. The book's Chinese edition
+executes its pages with ``MELEARN_LANGUAGE=zh_CN``; the notebooks' stored outputs, which nbval compares, are the
+English ones.
 
 In English nothing is looked up: :func:`translate` returns its argument, so the English outputs do not depend
 on this module. In another language a text is looked up in the message catalogues (gettext ``.po`` files):
@@ -22,9 +23,10 @@ A text with no word in it (only numbers, formulas, symbols) needs no translation
 with words but no translation is returned in English and, if ``MELEARN_MISSING_TEXT`` names a file, appended to
 it: the Chinese build fails when that file is not empty (``tools/build_edition.py``).
 
-In a language other than English, :func:`set_language` also makes ``print`` and matplotlib speak it: every line
-printed to standard output and every text a figure shows (title, axis labels, legend, annotations) passes through
-:func:`translate`, and a CJK font is put first in matplotlib's sans-serif family. English changes neither.
+Nothing is translated behind the code's back: the text reaches this module only through explicit calls. Pages
+print generated lines with :func:`say` and wrap the text of their figures in :func:`tr`; ``melearn.plotting``
+translates its own titles, labels and legends with :func:`tr` and sets the CJK font of its figures itself. This
+module changes no other module (neither ``print`` nor matplotlib) and imports neither matplotlib nor sympy.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ import ast
 import os
 import re
 from pathlib import Path
+
+__all__ = ["language", "say", "set_language", "template", "tr", "translate"]
 
 LANGUAGE_ENV = "MELEARN_LANGUAGE"
 CATALOGUES_ENV = "MELEARN_CATALOGUES"
@@ -49,11 +53,14 @@ _MATH = re.compile(r"\$[^$]*\$")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
-_state: dict = {"language": None, "catalogue": None, "matplotlib": False, "print": False}
+_state: dict = {"language": None, "catalogue": None}
 
 
 def language() -> str:
-    """The current language of generated text (``en`` unless set)."""
+    """The current language of generated text: set by :func:`set_language`, else ``MELEARN_LANGUAGE``, else ``en``.
+
+    The environment variable is read at the first call (not when ``melearn`` is imported), and only then.
+    """
     if _state["language"] is None:
         _state["language"] = _checked(os.environ.get(LANGUAGE_ENV) or "en")
     return _state["language"]
@@ -71,8 +78,8 @@ def set_language(value: str) -> None:
     Parameters
     ----------
     value : str
-        The language. In ``"zh_CN"`` the catalogues are (re)loaded and, if matplotlib is installed, figures are
-        drawn with translated labels in a CJK font.
+        The language. The catalogues are (re)loaded at the next look-up. Figures drawn by ``melearn.plotting``
+        (and on :func:`melearn.plotting.subplots`) after the call use its font.
 
     Raises
     ------
@@ -81,9 +88,6 @@ def set_language(value: str) -> None:
     """
     _state["language"] = _checked(value)
     _state["catalogue"] = None
-    if value != "en":
-        _use_in_print()
-        _use_in_matplotlib()
 
 
 def needs_translation(text: str) -> bool:
@@ -136,9 +140,31 @@ def translate(text: str) -> str:
     shape, numbers = skeleton(text)
     if numbers and shape in catalogue:
         return _PLACEHOLDER.sub(lambda m: numbers[int(m.group(1))], catalogue[shape])
-    if not _CJK.search(text):  # a text with Chinese in it and no entry is a translation already (print of say)
+    if not _CJK.search(text):  # a text with Chinese in it and no entry is a translation already
         _record_missing(text, shape)
     return text
+
+
+def tr(text: str) -> str:
+    """The words of a figure (a title, an axis label, a legend entry) in the current language.
+
+    The one call through which figure text is translated, by the pages (``ax.set_title(tr("..."))``) and by the
+    modules of ``melearn.plotting``: :func:`translate` under a name short enough for a plotting call.
+
+    Parameters
+    ----------
+    text : str
+        The text as the figure shows it in English.
+
+    Returns
+    -------
+    str
+        Its translation (``text`` itself in English).
+
+    >>> tr("false positive rate (FPR)")
+    'false positive rate (FPR)'
+    """
+    return translate(text)
 
 
 def say(*lines) -> None:
@@ -212,57 +238,6 @@ def read_po(path: Path | str) -> dict[str, str]:
         if msgid and msgstr and "fuzzy" not in flags:
             entries[msgid] = msgstr
     return entries
-
-
-def _use_in_print() -> None:
-    """Translate what ``print`` writes to standard output, line by line (once per process).
-
-    Pages print their results with ``print`` or :func:`say`; in a language other than English both go through
-    :func:`translate`, so a page needs no change to print in Chinese. Output to other streams is left alone.
-    """
-    if _state["print"]:
-        return
-    import builtins
-    import sys
-
-    _state["print"] = True
-    original = builtins.print
-
-    def print_(*values, sep=" ", end="\n", file=None, flush=False):
-        if (file is None or file is sys.stdout) and values:
-            values = (translate((" " if sep is None else sep).join(str(value) for value in values)),)
-        original(*values, sep=sep, end=end, file=file, flush=flush)
-
-    builtins.print = print_
-
-
-def _use_in_matplotlib() -> None:
-    """Translate every text a matplotlib figure draws, and draw it in a CJK font (once per process)."""
-    if _state["matplotlib"]:
-        return
-    try:
-        import matplotlib
-        from matplotlib import font_manager
-        from matplotlib.text import Text
-    except ImportError:  # figures are optional: without matplotlib there is nothing to draw
-        return
-    _state["matplotlib"] = True
-    original = Text.set_text
-
-    def set_text(self, s):
-        return original(self, translate(s) if isinstance(s, str) else s)
-
-    Text.set_text = set_text  # type: ignore[method-assign]
-    available = {font.name for font in font_manager.fontManager.ttflist}
-    cjk = [name for name in CJK_FONTS if name in available]
-    if not cjk:  # a font installed after matplotlib's font cache was written
-        for path in font_manager.findSystemFonts():
-            if "wqy" in path.lower() or "cjk" in path.lower():
-                font_manager.fontManager.addfont(path)
-        available = {font.name for font in font_manager.fontManager.ttflist}
-        cjk = [name for name in CJK_FONTS if name in available]
-    matplotlib.rcParams["font.sans-serif"] = [*cjk, *matplotlib.rcParams["font.sans-serif"]]
-    matplotlib.rcParams["axes.unicode_minus"] = False  # CJK fonts often lack U+2212
 
 
 def template(message: str) -> str:

@@ -1,7 +1,8 @@
 """melearn.i18n: the one setting that chooses the language of generated text, and what it changes.
 
-Each test that switches to Chinese runs in a fresh interpreter (the switch patches ``print`` and matplotlib for
-the whole process, as it does in the kernels of the Chinese build), with a catalogue written for the test.
+Each test that switches to Chinese runs in a fresh interpreter with ``MELEARN_LANGUAGE=zh_CN`` (as the kernels of
+the Chinese build do), with a catalogue written for the test. Text is translated only where the code asks for it
+(``say``, ``tr``, the derivations, ``melearn.plotting``): nothing else in the process changes.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def run_chinese(code: str, tmp_path: Path) -> subprocess.CompletedProcess:
 
 
 def test_english_is_the_identity_and_reads_no_catalogue(monkeypatch):
-    monkeypatch.setattr(i18n, "_state", {"language": "en", "catalogue": None, "matplotlib": False, "print": False})
+    monkeypatch.setattr(i18n, "_state", {"language": "en", "catalogue": None})
     assert i18n.translate("AUC = 0.5 from 4 pairs") == "AUC = 0.5 from 4 pairs"
     assert i18n.template("step {k}") == "step {k}"
     assert i18n._state["catalogue"] is None  # nothing was looked up
@@ -112,32 +113,70 @@ def test_chinese_translates_exact_skeleton_and_records_what_is_missing(tmp_path)
         "0.5",  # no words: nothing to translate, nothing recorded
     ]
     missing = [json.loads(line) for line in (tmp_path / "missing.jsonl").read_text(encoding="utf-8").splitlines()]
-    # (printed, each is looked up twice: by translate, then by print; the tools keep each text once)
     assert list(dict.fromkeys(m["skeleton"] for m in missing)) == ["a stale entry", "no translation for {0} of these"]
 
 
-def test_chinese_print_say_and_figure_labels(tmp_path):
+def test_chinese_changes_nothing_it_does_not_own(tmp_path):
     result = run_chinese(
         """
-        import melearn  # reads MELEARN_LANGUAGE
-        import matplotlib.pyplot as plt
-        from melearn.derivation import say
-        print("AUC =", 0.5, "from", 2, "pairs")
+        import builtins, matplotlib, matplotlib.text
+        before = (builtins.print, matplotlib.text.Text.set_text, dict(matplotlib.rcParams))
+        import melearn, melearn.i18n, melearn.plotting
+        from melearn.plotting.roc_curve import plot_roc
+        fig, ax = melearn.plotting.subplots()
+        plot_roc(ax, [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+        fig.canvas.draw()
+        after = (builtins.print, matplotlib.text.Text.set_text, dict(matplotlib.rcParams))
+        print(before[0] is after[0], before[1] is after[1], before[2] == after[2])
+        """,
+        tmp_path,
+    )
+    assert result.stdout.split() == ["True", "True", "True"]
+
+
+def test_chinese_say_tr_and_figure_labels(tmp_path):
+    result = run_chinese(
+        """
+        from melearn.i18n import CJK_FONTS, say, tr
+        from melearn.plotting import subplots
+        print("AUC =", 0.5, "from", 2, "pairs")  # print is Python's own: not translated
         say("the area under the segment", "AUC = 1 from 3 pairs")
-        fig, ax = plt.subplots()
-        ax.set_xlabel("false positive rate")
-        ax.plot([0, 1], [0, 1], label="the area under the segment")
+        fig, ax = subplots()
+        ax.set_xlabel(tr("false positive rate"))
+        ax.plot([0, 1], [0, 1], label=tr("the area under the segment"))
         legend = ax.legend()
+        fig.canvas.draw()
         print("LABEL", ax.get_xlabel(), "|", legend.get_texts()[0].get_text())
-        import matplotlib
-        print("FONT", matplotlib.rcParams["font.sans-serif"][0])
+        families = {t.get_fontfamily()[0] for t in fig.findobj(lambda a: hasattr(a, "get_fontfamily"))}
+        print("FONT", families <= set(CJK_FONTS))
         """,
         tmp_path,
     )
     lines = result.stdout.splitlines()
-    assert lines[:3] == ["AUC = 0.5，共 2 对", "线段下的面积", "AUC = 1，共 3 对"]
+    assert lines[:3] == ["AUC = 0.5 from 2 pairs", "线段下的面积", "AUC = 1，共 3 对"]
     assert lines[3] == "LABEL 假正例率 | 线段下的面积"
-    assert lines[4].startswith("FONT ") and lines[4] != "FONT DejaVu Sans"  # a CJK font first
+    assert lines[4] == "FONT True"  # every text of the figure (ticks and legend included) in a CJK font
+
+
+def test_chinese_plotting_translates_its_own_labels_and_sets_its_font(tmp_path):
+    result = run_chinese(
+        """
+        import json
+        import matplotlib.pyplot as plt
+        from melearn.plotting.roc_curve import plot_roc
+        fig, ax = plt.subplots()  # a plain matplotlib figure: the plotting function sets the font of its text
+        plot_roc(ax, [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+        texts = [ax.get_xlabel(), ax.get_ylabel(), *(t.get_text() for t in ax.get_legend().get_texts())]
+        fonts = [ax.xaxis.label.get_fontfamily()[0], *(t.get_fontfamily()[0] for t in ax.get_legend().get_texts())]
+        print(json.dumps({"texts": texts, "fonts": fonts}, ensure_ascii=False))
+        """,
+        tmp_path,
+    )
+    drawn = json.loads(result.stdout)
+    library = i18n.read_po(i18n.PACKAGE_LOCALE / "zh_CN" / "melearn.po")
+    assert drawn["texts"] and set(drawn["texts"]) <= set(library.values()), drawn["texts"]
+    assert set(drawn["fonts"]) <= set(i18n.CJK_FONTS)
+    assert not (tmp_path / "missing.jsonl").exists()
 
 
 def test_chinese_derivation_reasons_and_refusals(tmp_path):

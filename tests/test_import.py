@@ -1,25 +1,50 @@
-"""Importing melearn is light, and numeric code never loads the symbolic machinery.
+"""Importing melearn is light, and the layers of the package stay apart: the structure as tests.
 
 ``import melearn`` loads nothing heavy; each public name is imported from its module on first use, and a metric
-needs numpy alone. The derivation package (sympy) loads only when a derivation is used.
+needs numpy alone. The derivation package (sympy) loads only when a derivation is used. Three layers are kept
+apart, each import checked in a fresh interpreter:
+
+* a **numeric module** (every module ``melearn/*.py`` but the package and ``i18n``) loads neither matplotlib,
+  sympy, the derivations, the reference implementations, nor the language catalogues (even with
+  ``MELEARN_LANGUAGE=zh_CN`` set);
+* ``melearn.reference``, the literal second route that checks the library, loads no numeric module;
+* ``melearn.derivation``, the checked chains, loads no numeric module.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import melearn
 
 HEAVY = ("sympy", "scipy", "matplotlib", "melearn.derivation")
+PACKAGE = Path(melearn.__file__).resolve().parent
+#: every module of the library's numeric layer: the modules of the package's top level but i18n
+NUMERIC = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem not in ("__init__", "i18n"))
+#: what a numeric module must not load (and the catalogues, see ``PROBE_CATALOGUES``)
+NOT_NUMERIC = ("matplotlib", "sympy", "melearn.derivation", "melearn.reference", "melearn.plotting")
 
 
-def loaded_after(code: str) -> set[str]:
-    script = f"import sys\n{code}\nprint(' '.join(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+def loaded_after(code: str, watched=HEAVY, **env: str) -> set[str]:
+    """The modules of ``watched`` in ``sys.modules`` after running ``code`` in a fresh interpreter."""
+    script = f"import sys\n{code}\nprint(' '.join(sorted(m for m in {tuple(watched)!r} if m in sys.modules)))"
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env={**os.environ, **env}
+    )
     return set(run.stdout.split())
+
+
+#: marks, in the interpreter of ``loaded_after``, that melearn.i18n has read its catalogues
+CATALOGUES = "melearn.i18n:catalogues"
+PROBE_CATALOGUES = (
+    "i18n = sys.modules.get('melearn.i18n')\n"
+    f"if i18n is not None and i18n._state['catalogue'] is not None: sys.modules[{CATALOGUES!r}] = i18n"
+)
 
 
 def test_importing_the_package_loads_nothing_heavy():
@@ -38,6 +63,34 @@ NUMERIC_MODULES = sorted({module for module in melearn._MODULE_OF.values() if mo
 def test_no_numeric_module_imports_sympy_or_the_derivations(module):
     loaded = loaded_after(f"import melearn.{module}")
     assert "sympy" not in loaded and "melearn.derivation" not in loaded
+
+
+def test_the_numeric_layer_is_every_top_level_module():
+    assert {"_validation", "_sorting", "ranking", "cost", "normalization", "contingency"} <= set(NUMERIC)
+
+
+@pytest.mark.parametrize("module", NUMERIC)
+def test_a_numeric_module_loads_no_figures_symbols_derivations_references_or_catalogues(module):
+    code = f"import melearn.{module}\n{PROBE_CATALOGUES}"
+    assert loaded_after(code, (*NOT_NUMERIC, CATALOGUES), MELEARN_LANGUAGE="zh_CN") == set()
+
+
+def test_the_reference_implementations_load_no_numeric_module():
+    modules = [f"melearn.{name}" for name in NUMERIC]
+    code = "import melearn.reference, melearn.reference.cost, melearn.reference.rank_loss, melearn.reference.ranking"
+    assert loaded_after(code, modules) == set()
+
+
+def test_the_derivations_load_no_numeric_module():
+    modules = [f"melearn.{name}" for name in NUMERIC]
+    derivations = sorted(path.stem for path in (PACKAGE / "derivation").glob("*.py") if path.stem != "__init__")
+    code = "\n".join(f"import melearn.derivation.{name}" for name in derivations)
+    assert loaded_after(code, modules) == set()
+
+
+def test_choosing_chinese_loads_neither_matplotlib_nor_sympy():
+    code = "import melearn, melearn.i18n\nmelearn.i18n.translate('false positive rate')"
+    assert loaded_after(code, ("matplotlib", "sympy"), MELEARN_LANGUAGE="zh_CN") == set()
 
 
 def test_every_public_name_resolves_and_unknown_names_fail():

@@ -2,3 +2,7 @@
 
 Plotting functions take an ``ax`` (and return it) rather than creating figures, so a page composes them freely.
 """
+
+from .figure import BookFigure, subplots
+
+__all__ = ["BookFigure", "subplots"]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._axes import check_axes
+from ..i18n import tr
+from ._axes import check_axes, set_fonts
 
 __all__ = ["plot_cross_scaling", "plot_decomposition", "plot_training_label_cross"]
 
@@ -36,19 +37,19 @@ def plot_decomposition(ax, complexity, exact, measured=None, *, xlabel="polynomi
     for key, label in labels.items():
         values = np.asarray(exact[key], dtype=float)
         total = total + values
-        ax.plot(k, values, color=_COLOURS[key], label=label, linestyle="--" if key == "noise" else "-")
-    ax.plot(k, total, color=_COLOURS["error"], linewidth=2, label=r"sum $E(f; D)$")
+        ax.plot(k, values, color=_COLOURS[key], label=tr(label), linestyle="--" if key == "noise" else "-")
+    ax.plot(k, total, color=_COLOURS["error"], linewidth=2, label=tr(r"sum $E(f; D)$"))
     if measured is not None:
         for key in ("bias2", "variance", "error"):
             points = [getattr(record, key) for record in measured]
             ax.plot(k, points, "o", color=_COLOURS[key], markersize=4, markerfacecolor="none")
-        ax.plot([], [], "o", color="0.3", markerfacecolor="none", label="measured (sample moments)")
+        ax.plot([], [], "o", color="0.3", markerfacecolor="none", label=tr("measured (sample moments)"))
     best = int(np.argmin(total))
     ax.axvline(k[best], color="0.7", linewidth=1, zorder=0)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("squared error")
+    ax.set_xlabel(tr(xlabel))
+    ax.set_ylabel(tr("squared error"))
     ax.legend(frameon=False)
-    return ax
+    return set_fonts(ax)
 
 
 def plot_cross_scaling(ax, n_training_sets, rms_cross, slope, intercept):
@@ -67,14 +68,14 @@ def plot_cross_scaling(ax, n_training_sets, rms_cross, slope, intercept):
     check_axes(ax)
     t = np.asarray(n_training_sets, dtype=float)
     rms = np.asarray(rms_cross, dtype=float)
-    ax.loglog(t, rms, "o", color="tab:purple", label="rms of cross")
-    ax.loglog(t, np.exp(intercept) * t**slope, color="tab:purple", linewidth=1, label=f"fitted slope {slope:.3f}")
+    ax.loglog(t, rms, "o", color="tab:purple", label=tr("rms of cross"))
+    ax.loglog(t, np.exp(intercept) * t**slope, color="tab:purple", linewidth=1, label=tr(f"fitted slope {slope:.3f}"))
     anchor = rms[0] * np.sqrt(t[0])
-    ax.loglog(t, anchor / np.sqrt(t), color="0.5", linestyle=":", label="slope $-1/2$")
-    ax.set_xlabel("number of training sets $T$")
-    ax.set_ylabel("rms of the cross term")
+    ax.loglog(t, anchor / np.sqrt(t), color="0.5", linestyle=":", label=tr("slope $-1/2$"))
+    ax.set_xlabel(tr("number of training sets $T$"))
+    ax.set_ylabel(tr("rms of the cross term"))
     ax.legend(frameon=False)
-    return ax
+    return set_fonts(ax)
 
 
 def plot_training_label_cross(ax, complexity, cross_in, cross_out, theory, *, xlabel="polynomial degree"):
@@ -96,10 +97,10 @@ def plot_training_label_cross(ax, complexity, cross_in, cross_out, theory, *, xl
     check_axes(ax)
     k = np.asarray(complexity)
     ax.plot(k, np.asarray(theory, dtype=float), color="0.5", linestyle=":", label=r"$-2\sigma^2 p / m$")
-    ax.plot(k, np.asarray(cross_in, dtype=float), "o-", color="tab:red", label="test label was in the training set")
-    ax.plot(k, np.asarray(cross_out, dtype=float), "s--", color="tab:green", label="independent test label")
+    ax.plot(k, np.asarray(cross_in, dtype=float), "o-", color="tab:red", label=tr("test label was in the training set"))
+    ax.plot(k, np.asarray(cross_out, dtype=float), "s--", color="tab:green", label=tr("independent test label"))
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("cross term")
+    ax.set_xlabel(tr(xlabel))
+    ax.set_ylabel(tr("cross term"))
     ax.legend(frameon=False)
-    return ax
+    return set_fonts(ax)

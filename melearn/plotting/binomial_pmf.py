@@ -9,7 +9,8 @@ import numpy as np
 from scipy import stats
 
 from ..hypothesis_testing import binomial_critical_error
-from ._axes import check_axes
+from ..i18n import tr
+from ._axes import check_axes, set_fonts
 
 __all__ = ["binomial_test_pmf"]
 
@@ -48,13 +49,13 @@ def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0
     pmf = stats.binom.pmf(counts, m, eps0)
     rejected = counts > result.critical_count
     width = 0.8 / m
-    ax.bar(counts[~rejected] / m, pmf[~rejected], width=width, color=accept_color, label="keep $H_0$")
+    ax.bar(counts[~rejected] / m, pmf[~rejected], width=width, color=accept_color, label=tr("keep $H_0$"))
     ax.bar(
         counts[rejected] / m,
         pmf[rejected],
         width=width,
         color=reject_color,
-        label=rf"reject $H_0$: size $= {result.size:.4f} < \alpha = {alpha:g}$",
+        label=tr(rf"reject $H_0$: size $= {result.size:.4f} < \alpha = {alpha:g}$"),
     )
     ax.axvline(
         result.critical_value,
@@ -71,10 +72,10 @@ def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0
             markersize=10,
             color="k",
             linestyle="none",
-            label=rf"observed $\hat\epsilon = {result.statistic:g}$",
+            label=tr(rf"observed $\hat\epsilon = {result.statistic:g}$"),
         )
-    ax.set_xlabel(r"test error rate $\hat\epsilon$")
+    ax.set_xlabel(tr(r"test error rate $\hat\epsilon$"))
     ax.set_ylabel(rf"$P(\hat\epsilon;\ \epsilon_0 = {eps0:g})$")
     ax.set_title(rf"$m = {m}$, $H_0: \epsilon \leq {eps0:g}$")
     ax.legend(fontsize="small")
-    return ax
+    return set_fonts(ax)

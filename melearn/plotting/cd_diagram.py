@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import as_choice, as_finite_array, check_positive_real
-from ._axes import check_axes
+from ..i18n import tr
+from ._axes import check_axes, set_fonts
 
 __all__ = ["nonsignificant_groups", "plot_cd_diagram"]
 
@@ -132,7 +133,7 @@ def plot_cd_diagram(ax, average_ranks, cd, *, names=None, style: str = "book", c
     cd = check_positive_real(cd, "cd")
     style = as_choice(style, "style", ("book", "demsar"))
     draw = _book if style == "book" else _demsar
-    return draw(ax, r, cd, names, color)
+    return set_fonts(draw(ax, r, cd, names, color))
 
 
 def _book(ax, r, cd, names, color):
@@ -143,13 +144,13 @@ def _book(ax, r, cd, names, color):
             [ri - cd / 2, ri + cd / 2], [yi, yi], color=color, lw=2, solid_capstyle="butt", marker="|", markersize=10
         )
         ax.scatter([ri], [yi], s=40, color=color, zorder=3, edgecolor="black", linewidth=0.6)
-    ax.set_yticks(y, names)
+    ax.set_yticks(y, [tr(name) for name in names])
     ax.set_ylim(0.4, k + 0.6)
     lo = min(1.0, float(np.min(r)) - cd / 2) - 0.3
     hi = max(float(k), float(np.max(r)) + cd / 2) + 0.3
     ax.set_xlim(lo, hi)
     ax.set_xticks(np.arange(np.ceil(lo), np.floor(hi) + 1))
-    ax.set_xlabel("average rank")
+    ax.set_xlabel(tr("average rank"))
     ax.grid(axis="x", color="0.9", zorder=0)
     return ax
 
@@ -168,7 +169,7 @@ def _demsar(ax, r, cd, names, color):
         ax.text(t, 0.3, str(t), ha="center", va="bottom", fontsize=9)
     # the CD scale bar
     ax.plot([1, 1 + cd], [1.4, 1.4], color="black", lw=1.5, marker="|", markersize=8)
-    ax.text(1 + cd / 2, 1.55, f"CD = {cd:.3f}", ha="center", va="bottom", fontsize=9)
+    ax.text(1 + cd / 2, 1.55, tr(f"CD = {cd:.3f}"), ha="center", va="bottom", fontsize=9)
     # algorithms: the better half hang to the left, the rest to the right
     for position, i in enumerate(order.tolist()):
         left = position < half
@@ -176,7 +177,7 @@ def _demsar(ax, r, cd, names, color):
         x_text = 0.6 if left else k + 0.4
         ax.plot([r[i], r[i], x_text], [0, depth, depth], color="0.3", lw=0.8)
         ax.text(
-            x_text, depth + 0.1, f"{names[i]} ({r[i]:.3f})", ha="left" if left else "right", va="bottom", fontsize=9
+            x_text, depth + 0.1, tr(f"{names[i]} ({r[i]:.3f})"), ha="left" if left else "right", va="bottom", fontsize=9
         )
     # groups with no significant difference, as thick lines just below the axis
     groups = nonsignificant_groups(r, cd)

@@ -15,8 +15,9 @@ from matplotlib import colormaps
 from matplotlib.collections import LineCollection
 
 from ..cost import cost_curve, normalized_cost
+from ..i18n import tr
 from ..ranking import roc_curve
-from ._axes import check_axes
+from ._axes import check_axes, set_fonts
 
 __all__ = ["hull_colors", "plot_cost_against_prior", "plot_cost_curve", "plot_roc_hull"]
 
@@ -63,7 +64,7 @@ def plot_cost_curve(
     alpha : float
         Opacity of the shading.
     label : str or None
-        Legend label of the envelope; the area is appended.
+        Legend label of the envelope, in English (translated here, :func:`melearn.i18n.tr`); the area is appended.
 
     Returns
     -------
@@ -92,21 +93,23 @@ def plot_cost_curve(
         left = np.column_stack((np.zeros_like(roc.fpr), roc.fpr))  # (0, FPR)
         right = np.column_stack((np.ones_like(roc.tpr), 1 - roc.tpr))  # (1, FNR)
         segments = np.stack((left, right), axis=1)
-        ax.add_collection(LineCollection(list(segments), colors="0.55", linewidths=0.8, label="one line per ROC point"))
+        ax.add_collection(
+            LineCollection(list(segments), colors="0.55", linewidths=0.8, label=tr("one line per ROC point"))
+        )
     if hull_lines:
         for fpr, tpr, c in zip(curve.fpr, curve.tpr, hull_colors(curve.fpr.size), strict=True):
             ax.plot([0, 1], [fpr, 1 - tpr], color=c, lw=1.3, ls="--")
     area = float(0.5 * np.sum(np.diff(curve.p_cost) * (curve.norm_cost[:-1] + curve.norm_cost[1:])))
-    text = None if label is None else f"{label} (area {area:.4f})"
+    text = None if label is None else tr(f"{label} (area {area:.4f})")
     ax.plot(curve.p_cost, curve.norm_cost, color=color, lw=2.5, label=text, zorder=3)
     if shade:
         ax.fill_between(curve.p_cost, 0, curve.norm_cost, color=color, alpha=alpha, lw=0, zorder=2)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")
-    ax.set_xlabel(_P_LABEL)
-    ax.set_ylabel(_C_LABEL)
-    return ax
+    ax.set_xlabel(tr(_P_LABEL))
+    ax.set_ylabel(tr(_C_LABEL))
+    return set_fonts(ax)
 
 
 def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str | None = "ROC curve"):
@@ -123,7 +126,7 @@ def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str 
     curve_color : str
         Colour of the ROC curve.
     label : str or None
-        Legend label of the ROC curve.
+        Legend label of the ROC curve, in English (translated here, :func:`melearn.i18n.tr`).
 
     Returns
     -------
@@ -148,15 +151,15 @@ def plot_roc_hull(ax, y_true, y_score, *, curve_color: str = "0.35", label: str 
     check_axes(ax)
     roc = roc_curve(y_true, y_score)
     curve = cost_curve(y_true, y_score)
-    ax.plot(roc.fpr, roc.tpr, color=curve_color, lw=1.5, marker="o", ms=3, label=label)
-    ax.plot(curve.fpr, curve.tpr, color="black", lw=1.2, ls="--", label="convex hull")
+    ax.plot(roc.fpr, roc.tpr, color=curve_color, lw=1.5, marker="o", ms=3, label=None if label is None else tr(label))
+    ax.plot(curve.fpr, curve.tpr, color="black", lw=1.2, ls="--", label=tr("convex hull"))
     ax.scatter(curve.fpr, curve.tpr, c=hull_colors(curve.fpr.size), s=60, zorder=3, edgecolors="black", linewidths=0.6)
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
-    ax.set_xlabel("false positive rate (FPR)")
-    ax.set_ylabel("true positive rate (TPR)")
-    return ax
+    ax.set_xlabel(tr("false positive rate (FPR)"))
+    ax.set_ylabel(tr("true positive rate (TPR)"))
+    return set_fonts(ax)
 
 
 def plot_cost_against_prior(
@@ -211,14 +214,14 @@ def plot_cost_against_prior(
     fnr = 1 - roc.tpr
     values = normalized_cost(fnr[:, None], roc.fpr[:, None], p[None, :], cost01, cost10)
     for k, row in enumerate(values):
-        ax.plot(p, row, color=color, lw=1.2, label="one curve per ROC point" if k == 0 else None)
+        ax.plot(p, row, color=color, lw=1.2, label=tr("one curve per ROC point") if k == 0 else None)
     if chords:
         for k, (a, b) in enumerate(zip(roc.fpr, fnr, strict=True)):
-            chord_label = "its chord (0, FPR)-(1, FNR)" if k == 0 else None
+            chord_label = tr("its chord (0, FPR)-(1, FNR)") if k == 0 else None
             ax.plot([0, 1], [a, b], color="0.6", lw=0.8, ls=":", label=chord_label)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")
-    ax.set_xlabel("probability of a positive $p$")
-    ax.set_ylabel(_C_LABEL)
-    return ax
+    ax.set_xlabel(tr("probability of a positive $p$"))
+    ax.set_ylabel(tr(_C_LABEL))
+    return set_fonts(ax)

@@ -18,8 +18,9 @@ from typing import NamedTuple
 import numpy as np
 
 from .._validation import as_finite_array, check_same_length
+from ..i18n import tr
 from ..ranking import threshold_counts
-from ._axes import check_axes
+from ._axes import check_axes, set_fonts
 
 __all__ = ["KIND_COLORS", "KIND_STYLES", "RocSegments", "plot_roc", "roc_segments", "shade_auc", "shade_rank_loss"]
 
@@ -144,10 +145,10 @@ def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, le
             ax.axvline(k / m_neg, color="0.85", lw=0.8, zorder=0)
         for k in range(1, m_pos):
             ax.axhline(k / m_pos, color="0.85", lw=0.8, zorder=0)
-    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label="chance (FPR = TPR)")
+    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label=tr("chance (FPR = TPR)"))
     labelled = set()
     for i, kind in enumerate(seg.kinds.tolist()):
-        label = _KIND_LABELS[kind] if kind not in labelled else None
+        label = tr(_KIND_LABELS[kind]) if kind not in labelled else None
         labelled.add(kind)
         ax.plot(
             seg.fpr[i : i + 2],
@@ -164,11 +165,11 @@ def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, le
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
-    ax.set_xlabel("false positive rate (FPR)")
-    ax.set_ylabel("true positive rate (TPR)")
+    ax.set_xlabel(tr("false positive rate (FPR)"))
+    ax.set_ylabel(tr("true positive rate (TPR)"))
     if legend:
         ax.legend(loc="lower right", fontsize="small")
-    return ax
+    return set_fonts(ax)
 
 
 def _curve(fpr, tpr) -> tuple[np.ndarray, np.ndarray]:
