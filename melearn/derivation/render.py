@@ -185,14 +185,15 @@ def _math_html(tex: str, display: bool = False, css: str = "") -> str:
 
 
 # -- long formulas ---------------------------------------------------------------------------------------------
+_SCOPED = re.compile(r"\\(?:sum|prod|int|iint|oint|lim|max|min|sup|inf|operatorname)(?![A-Za-z])")
 _TOKEN = re.compile(r"\\left\b|\\right\b|\\[A-Za-z]+|\\.|[{}]| [+=-] |.", re.S)
 
 
 def split_top_level(tex: str, min_length: int = 24) -> list[str]:
     r"""Cut ``tex`` before each ``+``, ``-`` and ``=`` outside every group, ``\left...\right`` and environment.
 
-    The pieces, joined, are ``tex`` again. Pieces shorter than ``min_length`` characters are joined to the one
-    before.
+    A product of two brackets (``\right) \left(``) is cut between them too. The pieces, joined, are ``tex``
+    again. Pieces shorter than ``min_length`` characters are joined to the one before.
 
     >>> split_top_level(r"a + \frac{b + c}{2} - \left(d + e\right)", min_length=1)
     ['a', ' + \\frac{b + c}{2}', ' - \\left(d + e\\right)']
@@ -201,6 +202,13 @@ def split_top_level(tex: str, min_length: int = 24) -> list[str]:
     depth = 0
     for match in _TOKEN.finditer(tex):
         token = match.group(0)
+        if (
+            token == r"\left"
+            and depth == 0
+            and re.search(r"\\right[)\]] $", tex[: match.start()])
+            and not _SCOPED.search(tex[cuts[-1] : match.start()])  # the scope of a sum or integral stays whole
+        ):
+            cuts.append(match.start() - 1)  # a product of two brackets: ")(" may break, shown as a dot
         if token in ("{", r"\left", r"\begin"):
             depth += 1
         elif token in ("}", r"\right", r"\end"):
@@ -225,7 +233,10 @@ def _terms_html(tex: str, lead: str = "") -> str:
     pieces = split_top_level(tex)
     spans = []
     for index, piece in enumerate(pieces):
-        source = f"{{}}{lead} {piece}" if index == 0 and lead else "{}" + piece if index else piece
+        if index == 0:
+            source = f"{{}}{lead} {piece}" if lead else piece
+        else:  # a continuation: binary spacing for + - =, a dot for a product cut between its brackets
+            source = ("{}\\cdot" if piece.startswith(" \\left") else "{}") + piece
         spans.append(_math_html(source.strip(), display=True, css="chain-term"))
     return "<wbr>".join(spans)
 
@@ -316,6 +327,7 @@ def _note_html(row: dict) -> str:
 
 
 _IGNORE = "tex2jax_ignore mathjax_ignore"
+_LONG_LHS = 40  # characters of LaTeX: a longer left side gets a line of its own, the steps under it
 
 
 def chain_html(derivation, tex, *, layout: str = "side") -> str:
@@ -323,10 +335,12 @@ def chain_html(derivation, tex, *, layout: str = "side") -> str:
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
     state = "checked" if derivation.checked else "unchecked"
-    out = [f'<div class="melearn-chain chain-{layout} chain-{state}"><div class="chain-rows">']
-    for index, row in enumerate(_rows(derivation, tex)):
+    rows = _rows(derivation, tex)
+    long_lhs = " chain-long-lhs" if any(len(row["lhs"]) > _LONG_LHS for row in rows) else ""
+    out = [f'<div class="melearn-chain chain-{layout} chain-{state}{long_lhs}"><div class="chain-rows">']
+    for index, row in enumerate(rows):
         kind = " chain-notation-row" if row["notation"] else ""
-        lhs = _math_html(row["lhs"], display=True) if row["lhs"] else ""
+        lhs = _terms_html(row["lhs"]) if row["lhs"] else ""
         out.append(
             f'<div class="chain-row{kind}" data-step="{index}">'
             f'<div class="chain-lhs">{lhs}</div>'

@@ -1,8 +1,9 @@
 """Every derivation fits its column: display formulas, chain rows and rule lists, on a desktop, a phone and paper.
 
 Each page of both editions is opened once in headless Chromium and measured three times: at 1366x900, at
-390x844, and under print media at the paper's text width (A4 minus the margins of ``_static/print.css``, about
-170 mm). A formula is *wide* when its mathematics reaches past its box or past the text column. The targets:
+390x844, and under print media at 170 mm, a little less than the text width of the PDFs (A4 minus the 14 mm
+margins of ``tools/build_pdf.py``: 182 mm). A formula is *wide* when its mathematics reaches past its box or past
+the text column. The targets:
 
 * on a desktop and on paper, no display formula and no chain row is wide;
 * on a phone, at most 5% of the display formulas of an edition are wide, and every wide one scrolls in its own box
