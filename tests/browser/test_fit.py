@@ -71,8 +71,11 @@ FIT_JS = r"""
                                             '.melearn-rules .rule-statement, .melearn-chain, .melearn-rules')) {
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
-    let right = r.right;
-    for (const piece of el.querySelectorAll('mjx-math')) right = Math.max(right, piece.getBoundingClientRect().right);
+    const holder = el.classList.contains('melearn-chain') || el.classList.contains('melearn-rules');
+    let right = r.right;  // a step's pieces may reach past its box (it then scrolls); a whole chain's may not
+    for (const m of holder ? [] : el.querySelectorAll('mjx-math')) {
+      right = Math.max(right, m.getBoundingClientRect().right);
+    }
     const wide = el.scrollWidth > el.clientWidth + 1 || right > column.right + 1;
     rows.push({where: where(el), wide, kind: el.className.split(' ')[0], scrolls: shows(el)});
   }
@@ -132,7 +135,7 @@ def measure(context, url: str) -> dict:
         for mode, (viewport, media) in MODES.items():
             page.emulate_media(media=media)
             page.set_viewport_size(viewport)
-            page.wait_for_timeout(150)
+            page.wait_for_timeout(500)  # the theme rearranges its sidebars when the width crosses 992 px
             found[mode] = page.evaluate(FIT_JS)
         return found
     finally:
