@@ -34,6 +34,7 @@ from .chain import Derivation, DerivationError, Step, equal_modulo, rules_latex,
 from .display import add, frac, mul, root, say, tex
 from .ledger import page_ledger, record_enumeration, record_simulation
 from .operators import Cov, Expectation, Indicator, P, Var, operator
+from .render import rule_list
 from .rules import KINDS, Rule
 
 #: What the checker trusts: (primitive, statement, side conditions checked where it applies). Everything a chain
@@ -108,6 +109,7 @@ __all__ = [
     "record_enumeration",
     "record_simulation",
     "root",
+    "rule_list",
     "rules_latex",
     "say",
     "show_refusal",

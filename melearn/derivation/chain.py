@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from ..i18n import say, template, translate, translate_latex_text
+from ..i18n import say, template, translate
 from . import ledger as _ledger
+from . import render as _render
 from ._algebra import is_zero, normal_form, residue, vet_expression
 from .rules import Rule, take_unmet
 
@@ -143,9 +144,9 @@ class Derivation:
         self._lhs_rules = _as_rules(lhs_rules)
         if self._lhs_rules and not isinstance(self._lhs, sp.Basic):
             raise ValueError("lhs_rules need an lhs that is a sympy expression (a string is notation only)")
-        self.latex_options = dict(latex_options or {})
-        self.layout = layout
-        self.lhs_note = str(lhs_note)
+        self._latex_options = _render.freeze_options(latex_options)
+        self._layout = layout
+        self._lhs_note = str(lhs_note)
         self._steps: tuple[Step, ...] = ()
         self._proved: tuple | None = None  # the signature of the chain that check() proved
 
@@ -159,6 +160,24 @@ class Derivation:
     def lhs(self):
         """What the chain is equal to (notation string, expression, or None)."""
         return self._lhs
+
+    @property
+    def latex_options(self) -> Mapping:
+        """The ``sympy.latex`` options of the rendering: read-only, fixed at construction.
+
+        They change what the reader sees, and a tick is for the chain as rendered.
+        """
+        return self._latex_options
+
+    @property
+    def lhs_note(self) -> str:
+        """The reason shown on the first line; fixed at construction."""
+        return self._lhs_note
+
+    @property
+    def layout(self) -> str:
+        """Where the reasons go, ``"side"`` or ``"below"``; fixed at construction."""
+        return self._layout
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -346,66 +365,54 @@ class Derivation:
         """Every checked link of the chain (the first line when ``lhs`` is an expression, then the steps)."""
         return self._links()
 
-    # -- rendering -------------------------------------------------------------------------------------------
+    # -- rendering (melearn.derivation.render) -----------------------------------------------------------------
     def latex(self, *, reasons: bool = True, layout: str | None = None) -> str:
         r"""The chain as ``\begin{aligned} ... \end{aligned}``, with reasons and rule names beside the steps.
 
-        A line is marked ``\checkmark`` only when ``check`` has proved the chain as it is now. A first line
-        given as notation (``lhs`` a string) is written ``lhs := start`` and never ticked.
+        A line is marked ``\checkmark`` only when ``check`` has proved the chain as it is now. Reasons and rule
+        names are text (escaped: they cannot add a tick or a row). A first line given as notation (``lhs`` a
+        string) is written ``lhs := start``, marked "notation, not checked" and never ticked.
         """
         layout = self.layout if layout is None else layout
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
-        tex = self._tex
-        ticked = self.checked
-        rows: list[tuple[str, str]] = []
-        if isinstance(self._lhs, str):
-            rows.append((f"{self._lhs} &\\mathrel{{:=}} {tex(self._start)}", _note(self.lhs_note, (), False)))
-            head = ""
-        elif isinstance(self._lhs, sp.Basic):
-            head = tex(self._lhs)
-        else:
-            head = tex(self._start)
-        for link in self._links():
-            rows.append((f"{head} &= {tex(link.expr)}", _note(link.why, link.rules, ticked)))
-            head = ""
-        if not reasons:
-            lines = [line for line, _ in rows]
-        elif layout == "side":
-            lines = [f"{line} && {note}" if note else line for line, note in rows]
-        else:
-            lines = [part for line, note in rows for part in (line, rf"&\quad {{\color{{gray}}{{{note}}}}}")]
-        body = " \\\\\n".join(line.strip() for line in lines)
-        return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
+        return _render.chain_latex(self, self._tex, reasons=reasons, layout=layout)
+
+    def html(self, *, layout: str | None = None) -> str:
+        """The chain as HTML rows (the book's rendering): each step's mathematics, then its reason as text."""
+        layout = self.layout if layout is None else layout
+        return _render.chain_html(self, self._tex, layout=layout)
 
     def _tex(self, expr) -> str:
         return sp.latex(expr, **self.latex_options)
 
     def rules_latex(self) -> str:
-        r"""The rules the chain uses, one per line with its kind and source, as ``\begin{aligned}...``."""
+        r"""The rules the chain uses: name and (kind; source), the statement below, as ``\begin{aligned}...``."""
         if not self.rules:
-            return (
-                rf"\begin{{aligned}}\text{{{_escape(translate('(no rules: every step is algebra)'))}}}\end{{aligned}}"
-            )
+            return _render.RuleList(())._repr_latex_().strip("$")
         return rules_latex(self.rules)
+
+    def rule_list(self) -> _render.RuleList:
+        """The rules the chain uses, for ``display``: HTML rows in the book, LaTeX elsewhere."""
+        return _render.RuleList(self.rules)
 
     def _repr_latex_(self) -> str:
         return f"$$\n{self.latex()}\n$$"
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return {
+            "text/html": self.html(),
+            "text/latex": self._repr_latex_(),
+            "text/plain": _render.chain_text(self),
+        }
 
     def __repr__(self) -> str:
         state = "checked" if self.checked else "not checked"
         return f"<Derivation of {self.first} in {len(self._links())} steps, {state}>"
 
 
-def rules_latex(rules: Iterable[Rule]) -> str:
-    r"""Rules, one per line: name, statement, and (kind; source), as ``\begin{aligned} ... \end{aligned}``."""
-    lines = []
-    for rule in rules:
-        origin = translate(rule.kind) + (f"; {translate(rule.source)}" if rule.source else "")
-        name, statement = _escape(translate(rule.name)), translate_latex_text(rule.statement)
-        lines.append(f"\\text{{{name}:}} &\\quad {statement} && \\text{{({_escape(origin)})}}")
-    body = " \\\\\n".join(lines)
-    return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
+rules_latex = _render.rules_latex
 
 
 def show_refusal(derivation: Derivation) -> DerivationError:
@@ -449,15 +456,3 @@ def _as_rules(rules: Iterable[Rule]) -> tuple[Rule, ...]:
         if not isinstance(rule, Rule):
             raise TypeError(f"rules must be Rule objects, got {type(rule).__name__}")
     return rules
-
-
-def _escape(text: str) -> str:
-    r"""Escape the characters that break ``\text{...}`` outside of ``$...$``."""
-    return text.replace("&", r"\&").replace("%", r"\%").replace("#", r"\#")
-
-
-def _note(why: str, rules: tuple[Rule, ...], checked: bool) -> str:
-    mark = r"\checkmark\ " if checked else ""
-    names = f"[\\text{{{', '.join(_escape(translate(rule.name)) for rule in rules)}}}]" if rules else ""
-    reason = f"\\text{{{_escape(translate(why))}}}" if why.strip() else ""
-    return mark + (f"{reason}\\ {names}" if reason and names else reason or names)

@@ -1,0 +1,446 @@
+r"""How a checked derivation is shown: HTML rows for the book, LaTeX for other front ends, plain text.
+
+A chain is shown as rows, one per step: the mathematics (typeset by MathJax from the very sympy objects that were
+checked) and, beside it or under it when the column is narrow, the reason, as text. What a page supplies (a reason,
+a rule name, a notation ``lhs``) can never draw a tick or add a row:
+
+* a reason and a rule name are **text**: in HTML they are escaped and sit in an element MathJax ignores
+  (``$\checkmark$`` in a reason is shown as those characters), in LaTeX they are escaped inside ``\text{...}``;
+  a formula ``$...$`` inside a reason is typeset only when it contains nothing that draws, colours, overlaps or
+  separates rows (:func:`unsafe_tex`), and a tick-like character (✓, √, ...) in a reason is replaced by ``(tick)``;
+* the tick is drawn by this module alone, from ``Derivation.checked``, as an element of class ``chain-tick``;
+* a notation ``lhs`` (a string) is rendered as mathematics, marked "notation, not checked" and never ticked; it
+  may not contain a row separator (``\\``, ``&``) or anything :func:`unsafe_tex` refuses (``ValueError``).
+
+Long steps are cut at their top-level ``+``, ``-`` and ``=`` into pieces that the browser wraps like words
+(:func:`split_top_level`): each piece is a formula of its own, and the pieces joined give back the formula.
+
+The stylesheet ``_static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
+under it on a narrow one and on paper).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import sympy as sp
+
+from ..i18n import translate, translate_latex_text
+
+__all__ = [
+    "RuleList",
+    "chain_html",
+    "chain_latex",
+    "chain_text",
+    "escape_latex_text",
+    "freeze_options",
+    "rule_list",
+    "rules_html",
+    "rules_latex",
+    "split_top_level",
+    "unsafe_tex",
+]
+
+LAYOUTS = ("side", "below")
+
+# characters that read as a tick (U+2713 CHECK MARK, U+2714, U+2705, U+2611, U+1F5F8, U+1F5F9, U+221A SQUARE ROOT)
+TICKS = "\u2713\u2714\u2705\u2611\U0001f5f8\U0001f5f9\u221a"
+_TICK = re.compile(f"[{TICKS}]")
+
+# TeX that may not appear in page-supplied mathematics: row and column separators, the tick and the root sign, and
+# everything that defines macros, loads code, links, colours, or moves ink over other ink
+_UNSAFE_COMMANDS = (
+    "checkmark surd sqrtsign cr newline begin end tag notag label ref eqref def gdef edef xdef let futurelet "
+    "newcommand renewcommand providecommand newenvironment renewenvironment DeclareMathOperator require unicode "
+    "char mathchar delimiter href url class cssId style data html texttip mathtip toggle color textcolor colorbox "
+    "fcolorbox bbox enclose cancel bcancel xcancel mathchoice raise lower raisebox llap rlap clap mathllap mathrlap "
+    "mathclap smash phantom hphantom vphantom kern mkern hskip mskip hspace mspace moveleft moveright hbox mbox "
+    "vbox vcenter halign valign noalign omit span cases matrix array over atop above choose brace brack "
+    "displaylines ce pu mmlToken input"
+).split()
+_UNSAFE = re.compile(r"\\\\|&|\$|\\(?:" + "|".join(_UNSAFE_COMMANDS) + r")(?![A-Za-z])|" + _TICK.pattern)
+
+
+def unsafe_tex(tex: str) -> str | None:
+    r"""The first thing in ``tex`` that page-supplied mathematics may not contain, or None when it is safe.
+
+    Refused: the row and column separators ``\\`` and ``&``, ``$``, tick-like characters, and commands that draw a
+    tick or a root sign, define macros, load extensions, link, colour, or move ink (``\checkmark``, ``\def``,
+    ``\require``, ``\href``, ``\color``, ``\rlap``, ``\kern``, ...).
+
+    >>> unsafe_tex(r"\bar S_i"), unsafe_tex(r"x \\ y"), unsafe_tex(r"\checkmark")
+    (None, '\\\\', '\\checkmark')
+    """
+    match = _UNSAFE.search(tex)
+    return None if match is None else match.group(0)
+
+
+def check_notation(tex: str, name: str = "lhs") -> str:
+    """``tex`` if it is safe as a notation line (see :func:`unsafe_tex`); else a ``ValueError`` naming ``name``."""
+    if not isinstance(tex, str):
+        raise ValueError(f"{name} must be a string of LaTeX, got {type(tex).__name__}")
+    bad = unsafe_tex(tex)
+    if bad is not None:
+        raise ValueError(
+            f"{name} is notation (LaTeX shown as it is, never checked) and may not contain {bad!r}: row separators, "
+            "ticks and commands that draw, colour, link or define are refused"
+        )
+    return tex
+
+
+# -- latex options: frozen at construction, so that nothing changes the rendering after check() ------------------
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: _freeze(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_freeze(item) for item in value)
+    return value
+
+
+def freeze_options(options: Mapping | None, name: str = "latex_options") -> Mapping:
+    """A read-only copy of ``options`` (nested mappings and lists frozen too); ``ValueError`` if not a mapping."""
+    if options is None:
+        return MappingProxyType({})
+    if not isinstance(options, Mapping):
+        raise ValueError(f"{name} must be a mapping of sympy.latex keyword arguments, got {type(options).__name__}")
+    return _freeze(options)
+
+
+# -- text ------------------------------------------------------------------------------------------------------
+_LATEX_TEXT_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "#": r"\#",
+    "$": r"\$",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+}
+_MATH_IN_TEXT = re.compile(r"\$([^$]+)\$")
+
+
+def _untick(text: str) -> str:
+    return _TICK.sub("(tick)", text)
+
+
+def escape_latex_text(text: str) -> str:
+    r"""``text`` escaped for ``\text{...}``: every special character of TeX is shown as itself.
+
+    >>> escape_latex_text(r"50% & #1 $\checkmark$")
+    '50\\% \\& \\#1 \\$\\textbackslash{}checkmark\\$'
+    """
+    return "".join(_LATEX_TEXT_ESCAPES.get(char, char) for char in _untick(text))
+
+
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """``text`` as ("text", words) and ("math", tex) pieces; a ``$...$`` formula that is not safe stays text."""
+    pieces: list[tuple[str, str]] = []
+    position = 0
+    for match in _MATH_IN_TEXT.finditer(text):
+        if unsafe_tex(match.group(1)) is not None:
+            continue
+        if match.start() > position:
+            pieces.append(("text", text[position : match.start()]))
+        pieces.append(("math", match.group(1)))
+        position = match.end()
+    if position < len(text):
+        pieces.append(("text", text[position:]))
+    return pieces
+
+
+def text_latex(text: str) -> str:
+    r"""Text (a reason, a rule name) as ``\text{...}``: escaped, with its safe ``$...$`` formulas kept as formulas.
+
+    >>> print(text_latex(r"add $\bar f$, not $\checkmark$"))
+    \text{add $\bar f$, not \$\textbackslash{}checkmark\$}
+    """
+    parts = [f"${piece}$" if kind == "math" else escape_latex_text(piece) for kind, piece in _pieces(text)]
+    return f"\\text{{{''.join(parts)}}}"
+
+
+def text_html(text: str) -> str:
+    """Text as HTML: escaped, with its safe ``$...$`` formulas as inline math (the rest is shown literally)."""
+    parts = []
+    for kind, piece in _pieces(text):
+        if kind == "math":
+            parts.append(_math_html(piece))
+        else:
+            parts.append(html.escape(_untick(piece)))
+    return "".join(parts)
+
+
+def _math_html(tex: str, display: bool = False, css: str = "") -> str:
+    body = f"\\displaystyle {tex}" if display else tex
+    classes = f"math notranslate nohighlight {css}".strip()
+    return f'<span class="{classes}">\\({html.escape(body, quote=False)}\\)</span>'
+
+
+# -- long formulas ---------------------------------------------------------------------------------------------
+_SCOPED = re.compile(r"\\(?:sum|prod|int|iint|oint|lim|max|min|sup|inf|operatorname)(?![A-Za-z])")
+_TOKEN = re.compile(r"\\left\b|\\right\b|\\[A-Za-z]+|\\.|[{}]| [+=-] |.", re.S)
+
+
+def split_top_level(tex: str, min_length: int = 24) -> list[str]:
+    r"""Cut ``tex`` before each ``+``, ``-`` and ``=`` outside every group, ``\left...\right`` and environment.
+
+    A product of two brackets (``\right) \left(``) is cut between them too. The pieces, joined, are ``tex``
+    again. Pieces shorter than ``min_length`` characters are joined to the one before.
+
+    >>> split_top_level(r"a + \frac{b + c}{2} - \left(d + e\right)", min_length=1)
+    ['a', ' + \\frac{b + c}{2}', ' - \\left(d + e\\right)']
+    """
+    cuts = [0]
+    depth = 0
+    for match in _TOKEN.finditer(tex):
+        token = match.group(0)
+        if (
+            token == r"\left"
+            and depth == 0
+            and re.search(r"\\right[)\]] $", tex[: match.start()])
+            and not _SCOPED.search(tex[cuts[-1] : match.start()])  # the scope of a sum or integral stays whole
+        ):
+            cuts.append(match.start() - 1)  # a product of two brackets: ")(" may break, shown as a dot
+        if token in ("{", r"\left", r"\begin"):
+            depth += 1
+        elif token in ("}", r"\right", r"\end"):
+            depth -= 1
+        elif depth == 0 and token in (" + ", " - ", " = ") and match.start() > 0:
+            cuts.append(match.start())
+    pieces = [tex[a:b] for a, b in zip(cuts, cuts[1:] + [len(tex)], strict=True)]
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and len(merged[-1].strip()) < min_length:
+            merged[-1] += piece
+        else:
+            merged.append(piece)
+    if len(merged) > 1 and len(merged[-1].strip()) < min_length // 2:
+        last = merged.pop()
+        merged[-1] += last
+    return merged
+
+
+def _terms_html(tex: str, lead: str = "") -> str:
+    """``lead tex`` as inline formulas cut at top-level operators, wrapped by the browser like words."""
+    pieces = split_top_level(tex)
+    spans = []
+    for index, piece in enumerate(pieces):
+        if index == 0:
+            source = f"{{}}{lead} {piece}" if lead else piece
+        else:  # a continuation: binary spacing for + - =, a dot for a product cut between its brackets
+            source = ("{}\\cdot" if piece.startswith(" \\left") else "{}") + piece
+        spans.append(_math_html(source.strip(), display=True, css="chain-term"))
+    return "<wbr>".join(spans)
+
+
+# -- a chain ---------------------------------------------------------------------------------------------------
+def _assumptions(derivation) -> tuple[tuple[sp.Basic, tuple[str, ...]], ...]:
+    method = getattr(derivation, "assumptions_used", None)
+    if method is None:
+        return ()
+    return tuple((symbol, tuple(names)) for symbol, names in method())
+
+
+def _rows(derivation, tex) -> list[dict]:
+    """The rows of a chain: lhs (tex or ""), relation, expression tex, reason, rules, notation flag, tick flag."""
+    ticked = derivation.checked
+    rows: list[dict] = []
+    lhs = derivation.lhs
+    if isinstance(lhs, str):
+        check_notation(lhs)
+        rows.append(
+            dict(
+                lhs=lhs,
+                rel=r"\mathrel{:=}",
+                expr=tex(derivation.start),
+                why=derivation.lhs_note,
+                rules=(),
+                notation=True,
+                tick=False,
+            )
+        )
+        head = ""
+    else:
+        head = tex(lhs) if isinstance(lhs, sp.Basic) else tex(derivation.start)
+    for link in derivation.links():
+        rows.append(
+            dict(lhs=head, rel="=", expr=tex(link.expr), why=link.why, rules=link.rules, notation=False, tick=ticked)
+        )
+        head = ""
+    return rows
+
+
+def _note_latex(row: dict) -> str:
+    mark = r"\checkmark\ " if row["tick"] else ""
+    names = ", ".join(translate(rule.name) for rule in row["rules"])
+    rules = f"[{text_latex(names)}]" if names else ""
+    why = row["why"]
+    reason = text_latex(translate(why)) if why.strip() else ""
+    if row["notation"]:
+        label = text_latex(f"({translate('notation, not checked')})")
+        reason = f"{reason}\\ {label}" if reason else label
+    return mark + (f"{reason}\\ {rules}" if reason and rules else reason or rules)
+
+
+def chain_latex(derivation, tex, *, reasons: bool = True, layout: str = "side") -> str:
+    r"""The chain as ``\begin{aligned} ... \end{aligned}`` (see ``Derivation.latex``)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+    lines: list[tuple[str, str]] = []
+    for row in _rows(derivation, tex):
+        head = f"{row['lhs']} " if row["lhs"] else ""
+        lines.append((f"{head}&{row['rel']} {row['expr']}", _note_latex(row)))
+    if not reasons:
+        body = [line for line, _ in lines]
+    elif layout == "side":
+        body = [f"{line} && {note}" if note else line for line, note in lines]
+    else:
+        body = [part for line, note in lines for part in (line, rf"&\quad {{\color{{gray}}{{{note}}}}}")]
+    assumed = _assumptions(derivation)
+    if assumed and reasons:
+        listed = "; ".join(f"{sp.latex(symbol)}\\ {text_latex(', '.join(names))}" for symbol, names in assumed)
+        body.append(rf"&\quad {text_latex(translate('assumptions') + ': ')}{listed}")
+    text = " \\\\\n".join(line.strip() for line in body)
+    return f"\\begin{{aligned}}\n{text}\n\\end{{aligned}}"
+
+
+def _note_html(row: dict) -> str:
+    parts = []
+    if row["tick"]:
+        parts.append(f'<span class="chain-tick" title="{html.escape(translate("checked"))}">\u2713</span>')
+    if row["notation"]:
+        parts.append(f'<span class="chain-notation">{html.escape(translate("notation, not checked"))}</span>')
+    if row["why"].strip():
+        parts.append(f'<span class="chain-why">{text_html(translate(row["why"]))}</span>')
+    if row["rules"]:
+        names = ", ".join(translate(rule.name) for rule in row["rules"])
+        parts.append(f'<span class="chain-rules">[{text_html(names)}]</span>')
+    return " ".join(parts)
+
+
+_IGNORE = "tex2jax_ignore mathjax_ignore"
+_LONG_LHS = 40  # characters of LaTeX: a longer left side gets a line of its own, the steps under it
+
+
+def chain_html(derivation, tex, *, layout: str = "side") -> str:
+    """The chain as HTML rows: the mathematics, then the reason as text; see the module's description."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+    state = "checked" if derivation.checked else "unchecked"
+    rows = _rows(derivation, tex)
+    long_lhs = " chain-long-lhs" if any(len(row["lhs"]) > _LONG_LHS for row in rows) else ""
+    out = [f'<div class="melearn-chain chain-{layout} chain-{state}{long_lhs}"><div class="chain-rows">']
+    for index, row in enumerate(rows):
+        kind = " chain-notation-row" if row["notation"] else ""
+        lhs = _terms_html(row["lhs"]) if row["lhs"] else ""
+        out.append(
+            f'<div class="chain-row{kind}" data-step="{index}">'
+            f'<div class="chain-lhs">{lhs}</div>'
+            f'<div class="chain-body"><div class="chain-expr">{_terms_html(row["expr"], lead=row["rel"])}</div>'
+            f'<div class="chain-note {_IGNORE}">{_note_html(row)}</div></div></div>'
+        )
+    out.append("</div>")
+    assumed = _assumptions(derivation)
+    if assumed:
+        listed = "; ".join(
+            f"{_math_html(sp.latex(symbol))} {html.escape(', '.join(translate(n) for n in names))}"
+            for symbol, names in assumed
+        )
+        out.append(f'<div class="chain-assumptions {_IGNORE}">{html.escape(translate("assumptions"))}: {listed}</div>')
+    if not derivation.checked:
+        out.append(f'<div class="chain-status {_IGNORE}">{html.escape(translate("not checked"))}</div>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def chain_text(derivation, tex=None) -> str:
+    """The chain as plain text, one line per step (sympy's ``str`` of each expression), ticks as ``[checked]``."""
+    lines = []
+    for row in _rows(derivation, lambda expr: str(expr)):
+        head = f"{row['lhs']} " if row["lhs"] else "    "
+        rel = ":=" if row["notation"] else "="
+        note = []
+        if row["tick"]:
+            note.append("[checked]")
+        if row["notation"]:
+            note.append(f"({translate('notation, not checked')})")
+        if row["why"].strip():
+            note.append(_untick(translate(row["why"])))
+        if row["rules"]:
+            note.append("[" + ", ".join(translate(rule.name) for rule in row["rules"]) + "]")
+        lines.append(f"{head}{rel} {row['expr']}" + (f"    {' '.join(note)}" if note else ""))
+    return "\n".join(lines)
+
+
+# -- rule lists ------------------------------------------------------------------------------------------------
+def _origin(rule) -> str:
+    return translate(rule.kind) + (f"; {translate(rule.source)}" if rule.source else "")
+
+
+def rules_latex(rules: Iterable) -> str:
+    r"""Rules as ``\begin{aligned} ... \end{aligned}``: name and (kind; source) as text, the statement below."""
+    lines = []
+    for rule in rules:
+        name = text_latex(f"{translate(rule.name)}: ")
+        statement = translate_latex_text(rule.statement)
+        if unsafe_tex(statement) is not None:
+            statement = text_latex(statement)
+        lines.append(f"&{name}{text_latex(f'({_origin(rule)})')} \\\\\n&\\qquad {statement}")
+    body = " \\\\\n".join(lines)
+    return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
+
+
+def rules_html(rules: Iterable) -> str:
+    """Rules as HTML rows: name, kind and source as text, the statement as mathematics below (cut at top level)."""
+    out = ['<div class="melearn-rules">']
+    for rule in rules:
+        statement = translate_latex_text(rule.statement)
+        if unsafe_tex(statement) is None:
+            shown = f'<div class="rule-statement">{_terms_html(statement)}</div>'
+        else:
+            shown = f'<div class="rule-statement {_IGNORE}"><code>{html.escape(statement)}</code></div>'
+        out.append(
+            f'<div class="rule-row"><div class="rule-head {_IGNORE}"><span class="rule-name">'
+            f"{text_html(translate(rule.name))}</span> "
+            f'<span class="rule-origin">({text_html(_origin(rule))})</span></div>{shown}</div>'
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+class RuleList:
+    """Rules for display: HTML rows in the book, ``aligned`` LaTeX elsewhere, plain text in a terminal."""
+
+    def __init__(self, rules: Iterable, empty: str = "(no rules: every step is algebra)"):
+        self.rules = tuple(rules)
+        self.empty = empty
+
+    def _repr_html_(self) -> str:
+        if not self.rules:
+            return f'<div class="melearn-rules {_IGNORE}">{html.escape(translate(self.empty))}</div>'
+        return rules_html(self.rules)
+
+    def _repr_latex_(self) -> str:
+        if not self.rules:
+            return f"$$\\begin{{aligned}}{text_latex(translate(self.empty))}\\end{{aligned}}$$"
+        return f"$$\n{rules_latex(self.rules)}\n$$"
+
+    def __repr__(self) -> str:
+        if not self.rules:
+            return translate(self.empty)
+        return "\n".join(
+            f"{translate(rule.name)} ({_origin(rule)}): {translate_latex_text(rule.statement)}" for rule in self.rules
+        )
+
+
+def rule_list(rules: Iterable) -> RuleList:
+    """Rules for ``display``: HTML rows in the book (name, kind and source as text, the statement below)."""
+    return RuleList(rules)

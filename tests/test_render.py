@@ -1,0 +1,166 @@
+"""The rendering of a chain cannot lie: reasons and notation are text, only the checker draws a tick, and nothing
+that changes what the reader sees can change after ``check()`` (``melearn.derivation.render``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import sympy as sp
+
+from melearn.derivation import Derivation, Rule, rule_list
+from melearn.derivation.render import escape_latex_text, split_top_level, unsafe_tex
+
+a, b, x = sp.symbols("a b x")
+k = sp.Symbol("k", integer=True, positive=True)
+
+
+def square(why="expand"):
+    return Derivation((a + b) ** 2).step(a**2 + 2 * a * b + b**2, why)
+
+
+def ticks(html: str) -> int:
+    return html.count('class="chain-tick"')
+
+
+def notes(html: str) -> list[str]:
+    return re.findall(r'<div class="chain-note tex2jax_ignore mathjax_ignore">(.*?)</div>', html)
+
+
+# -- a reason is text ------------------------------------------------------------------------------------------
+def test_a_reason_cannot_draw_a_tick_in_latex():
+    d = square(r"trust me $\checkmark$")  # never checked
+    tex = d.latex()
+    assert r"\checkmark" not in tex.replace(r"\textbackslash{}checkmark", "")
+    assert r"\$\textbackslash{}checkmark\$" in tex
+
+
+def test_a_reason_cannot_draw_a_tick_in_html():
+    d = square(r"trust me $\checkmark$ ✓ ✔")
+    page = d._repr_html_()
+    assert ticks(page) == 0 and "\u2713" not in page and "\u2714" not in page
+    (note,) = notes(page)
+    assert r"$\checkmark$" in note and "\\(" not in note  # shown as written, not typeset
+    d.check()
+    assert ticks(d._repr_html_()) == 1
+
+
+def test_a_reason_cannot_add_a_row_or_a_column():
+    d = square(r"a & b \\ c").check()
+    tex = d.latex()
+    assert r"\\" not in tex  # one row: no row separator at all
+    assert tex.count("&") == tex.count(r"\&") + 3  # the row's own '&=' and '&&' only
+
+
+def test_a_reason_is_escaped_html():
+    page = square("<script>alert(1)</script> & more").check()._repr_html_()
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_a_safe_formula_in_a_reason_is_typeset_and_an_unsafe_one_is_not():
+    page = square(r"add and subtract $\bar f$, then $\color{green}{\checkmark}$").check()._repr_html_()
+    (note,) = notes(page)
+    assert r"\(\bar f\)" in note and r"$\color{green}{\checkmark}$" in note
+
+
+def test_escape_latex_text_escapes_every_special_character():
+    assert escape_latex_text(r"\ & % # $ _ { } ^ ~") == (
+        r"\textbackslash{} \& \% \# \$ \_ \{ \} \textasciicircum{} \textasciitilde{}"
+    )
+
+
+# -- a string lhs is notation ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("lhs", [r"S \\ &= 0 && \checkmark", r"S & T", r"S \checkmark", r"\def\x{1} S", "S ✓"])
+def test_a_string_lhs_cannot_inject_rows_or_ticks(lhs):
+    d = Derivation(a + b, lhs=lhs).step(b + a + 0 * x + 1 - 1 + x - x, "commute")
+    for render in (d.latex, d._repr_html_, d._repr_latex_):
+        with pytest.raises(ValueError, match="lhs"):
+            render()
+
+
+def test_a_string_lhs_is_marked_as_notation_and_never_ticked():
+    d = Derivation(a * (b + x), lhs=r"\bar S_i").step(a * b + a * x, "expand").check()
+    page = d._repr_html_()
+    first, second = re.findall(r'<div class="chain-row[^"]*" data-step="\d+">.*?</div></div></div>', page)
+    assert "notation, not checked" in first and ticks(first) == 0
+    assert ticks(second) == 1
+    assert "notation, not checked" in d.latex().split("\\\\\n")[0]
+
+
+# -- only the checker ticks, for the chain as rendered ---------------------------------------------------------
+def test_ticks_only_when_checked():
+    d = square()
+    assert ticks(d._repr_html_()) == 0 and "not checked" in d._repr_html_()
+    d.check()
+    assert ticks(d._repr_html_()) == 1 and "not checked" not in d._repr_html_()
+    d.step(a**2 + b**2 + 2 * b * a + 0 * x, "reorder")
+    assert ticks(d._repr_html_()) == 0 and r"\checkmark" not in d.latex()
+
+
+def test_latex_options_and_layout_cannot_change_after_check():
+    d = Derivation(a * (b + x), latex_options={"order": "none"}).step(a * b + a * x, "expand").check()
+    with pytest.raises(TypeError):
+        d.latex_options["order"] = "rev-lex"
+    with pytest.raises(AttributeError):
+        d.latex_options = {"order": "rev-lex"}
+    with pytest.raises(AttributeError):
+        d.layout = "below"
+    with pytest.raises(AttributeError):
+        d.lhs_note = "proved"
+
+
+def test_nested_latex_options_are_copied_at_construction():
+    names = {x: "y"}
+    d = Derivation(a * (b + x), latex_options={"symbol_names": names}).step(a * b + a * x, "expand").check()
+    before = d.latex()
+    names[x] = "z"
+    assert d.latex() == before and "z" not in before and d.checked
+
+
+def test_latex_options_must_be_a_mapping():
+    with pytest.raises(ValueError, match="latex_options"):
+        Derivation(x, latex_options=[("order", "none")])
+
+
+# -- what else is shown ----------------------------------------------------------------------------------------
+def test_the_assumptions_used_are_listed_under_the_chain():
+    d = Derivation(k * (k + 1)).step(k**2 + k, "expand").check()
+    d.assumptions_used = lambda: ((k, ("integer", "positive")),)
+    assert "assumptions: " in d._repr_html_() and "integer, positive" in d._repr_html_()
+    assert r"\text{integer, positive}" in d.latex()
+
+
+def test_rule_lists_show_names_and_sources_as_text():
+    g = sp.Function("g")
+    rule = Rule.cited(r"a name with $\checkmark$ & <b>", {g(x): x**2}, source=r"nowhere \\ $\surd$")
+    page = rule_list([rule])._repr_html_()
+    head = re.search(r'<div class="rule-head tex2jax_ignore mathjax_ignore">(.*?)</div>', page).group(1)
+    assert "$\\checkmark$ &amp; &lt;b&gt;" in head and r"nowhere \\ $\surd$" in head and "\\(" not in head
+    assert r"\(\displaystyle g{\left(x \right)} = x^{2}\)" in page
+    tex = rule_list([rule])._repr_latex_()
+    assert r"\checkmark" not in tex.replace(r"\textbackslash{}checkmark", "") and "\\surd" not in tex.replace(
+        r"\textbackslash{}surd", ""
+    )
+
+
+def test_the_mime_bundle_holds_html_latex_and_text():
+    bundle = square().check()._repr_mimebundle_()
+    assert set(bundle) == {"text/html", "text/latex", "text/plain"}
+    assert "[checked]" in bundle["text/plain"] and r"\checkmark" in bundle["text/latex"]
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [sp.expand((a + b + x) ** 5), sp.Sum(a * x, (x, 1, k)) + sp.Integral(x**2, (x, 0, 1)) - sp.sqrt(a + b), a],
+)
+def test_long_formulas_are_cut_at_top_level_and_joined_back(expr):
+    tex = sp.latex(expr)
+    pieces = split_top_level(tex)
+    assert "".join(pieces) == tex
+    for piece in pieces:
+        assert piece.count("{") == piece.count("}") and piece.count(r"\left") == piece.count(r"\right")
+
+
+def test_unsafe_tex_names_what_it_refuses():
+    assert unsafe_tex(r"\frac{a}{b} + \operatorname{acc}(f)") is None
+    assert unsafe_tex(r"\rlap{\checkmark}") == r"\rlap"
