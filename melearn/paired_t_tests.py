@@ -201,7 +201,7 @@ def paired_t_statistic(deltas) -> np.ndarray | float:
     Notes
     -----
     The statistic is scale-free, so ``deltas`` may be any finite numbers (a simulation's normal deviates, say),
-    scaled by a power of two before squaring; :func:`paired_t_test`, which reads its inputs as error rates,
+    scaled by a power of two before squaring; :func:`~melearn.paired_t_test`, which reads its inputs as error rates,
     holds them to [0, 1].
 
     Examples
@@ -257,9 +257,10 @@ def paired_t_test(errors_a, errors_b, *, alpha: float = 0.05) -> PairedTTestResu
     (which reports the signed statistic; tests). Differences that are equal up to rounding (0.3 - 0.2 and
     0.2 - 0.1) count as equal.
 
-    Limits: error rates in [0, 1] (the one range policy of the library; :func:`paired_t_statistic` takes any
-    finite differences) and any k >= 2 that fits in memory (time O(k)). The differences are scaled by a power
-    of two before squaring, so rates down to 5e-324 keep their spread. ``alpha`` is refused when the t quantile
+    Limits: error rates in [0, 1] (the one range policy of the library;
+    :func:`~melearn.paired_t_tests.paired_t_statistic` takes any finite differences) and any k >= 2 that fits in
+    memory (time O(k)). The differences are scaled by a power of two before squaring, so rates down to 5e-324
+    keep their spread. ``alpha`` is refused when the t quantile
     does not give it back through the survival function to a relative 1e-6 (below about 1e-150 for k = 2,
     1e-160 for k = 4, 1e-265 for k = 6, 1e-270 for any other k); the critical value is the upper quantile
     itself (``isf``), never ``ppf(1 - alpha/2)``, which is inf below alpha = 1e-16.
@@ -422,7 +423,7 @@ def cv52_t_statistic(diffs, numerator: str = "book") -> np.ndarray | float:
     Notes
     -----
     The statistic is scale-free, so ``diffs`` may be any finite numbers (a simulation's normal deviates, say);
-    :func:`cv52_t_test`, which reads them as differences of error rates, holds them to [-1, 1].
+    :func:`~melearn.cv52_t_test`, which reads them as differences of error rates, holds them to [-1, 1].
 
     Examples
     --------
@@ -481,9 +482,9 @@ def cv52_t_test(diffs, *, alpha: float = 0.05, numerator: str = "book") -> CV52T
     the opposite sign).
 
     Limits: differences of error rates in [-1, 1] (the one range policy of the library;
-    :func:`cv52_t_statistic` takes any finite differences): they are scaled by a power of two before squaring,
-    so differences down to 5e-324 keep their spread. ``alpha`` down to about 1e-265 (checked by a round trip
-    through the t survival function).
+    :func:`~melearn.paired_t_tests.cv52_t_statistic` takes any finite differences): they are scaled by a power
+    of two before squaring, so differences down to 5e-324 keep their spread. ``alpha`` down to about 1e-265
+    (checked by a round trip through the t survival function).
 
     References
     ----------

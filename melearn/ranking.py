@@ -162,7 +162,8 @@ def roc_curve(y_true, y_score) -> RocCurve:
         (0, 0) with threshold ``+inf`` and ends at (1, 1); thresholds are strictly decreasing, so a group of tied
         scores gives one (diagonal) segment. ``thresholds`` is float64, except for scores that float64 cannot
         hold exactly (integers beyond 2**53, long double): then they are the exact scores (an object array of
-        ``inf`` and Python integers, or long double), still strictly decreasing (see :func:`threshold_counts`).
+        ``inf`` and Python integers, or long double), still strictly decreasing (see
+        :func:`~melearn.ranking.threshold_counts`).
 
     Raises
     ------

@@ -39,7 +39,7 @@ class BookFigure(Figure):
 
 
 def subplots(nrows: int = 1, ncols: int = 1, **kwargs):
-    """``matplotlib.pyplot.subplots`` for a page of the book: the figure is a :class:`BookFigure`.
+    """``matplotlib.pyplot.subplots`` for a page of the book: the figure is a ``BookFigure``.
 
     Parameters
     ----------
