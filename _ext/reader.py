@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import re
+import urllib.parse
 from pathlib import Path
 
 from docutils import nodes
@@ -32,6 +33,7 @@ from sphinx.transforms import SphinxTransform
 GLOSSARY = "chapters/glossary.md"
 SEARCH_WORDS_FILE = "search-words-zh.txt"  # written into the build's doctree folder
 LANDING_TABLE_CLASS = "landing-table"
+SOURCE_BUTTONS = ("download-source-button", "download-notebook-button")  # sphinx-book-theme's download items
 # a run of CJK characters: the words of the glossary's "Chinese" column
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 
@@ -40,13 +42,13 @@ LABELS = {
         "pdf": "PDF (whole book)",
         "pdf_tip": "Download the whole book as a PDF (A4)",
         "landing": "The whole book as a PDF: ",
-        "ipynb": ".ipynb",
     },
     "zh_CN": {
         "pdf": "PDF（全书）",
         "pdf_tip": "下载全书的 PDF（A4）",
         "landing": "全书 PDF：",
-        "ipynb": ".ipynb（英文笔记本）",
+        "original": "（英文原稿）",
+        "source_tip": "本页的英文原稿（MyST Markdown）",
         "ipynb_tip": "本页的 Jupyter 笔记本（英文原稿）；以 MELEARN_LANGUAGE=zh_CN 运行，其输出与图为中文",
         "ipynb_note": (
             "每页右上角的下载菜单提供本页的 Jupyter 笔记本（英文原稿）。以 "
@@ -163,8 +165,14 @@ def _download_menu(app, pagename, templatename, context, doctree) -> None:
                     icon="fas fa-file-pdf",
                     label="download-book-pdf-button",
                 )
-            elif button.get("label") == "download-notebook-button" and language == "zh_CN":
-                button.update(text=labels["ipynb"], tooltip=labels["ipynb_tip"])
+            elif button.get("label") in SOURCE_BUTTONS and language == "zh_CN":
+                # the page's source is the English original; a notebook prints and draws in Chinese when run so
+                suffix = Path(urllib.parse.urlsplit(button.get("url", "")).path).suffix
+                notebook = suffix == ".ipynb"
+                button.update(
+                    text=f"{suffix}{labels['original']}",
+                    tooltip=labels["ipynb_tip"] if notebook else labels["source_tip"],
+                )
     if pagename == app.config.root_doc and "body" in context:
         note = f"<br>{labels['ipynb_note']}" if "ipynb_note" in labels else ""
         context["body"] = (

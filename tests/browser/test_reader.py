@@ -9,6 +9,7 @@ landing page, which must lead to the edition's PDF.
 from __future__ import annotations
 
 import html.parser
+import re
 import time
 import urllib.parse
 import urllib.request
@@ -222,3 +223,18 @@ def test_every_page_links_the_edition_pdf(server, language):
             if not fetched[url].startswith(b"%PDF") or not url.endswith("/" + PDF_NAMES[language]):
                 problems.append(f"{name}: {href} is not the {language} PDF ({fetched[url][:40]!r})")
     assert not problems, f"{language}: pages without a working link to the PDF:\n  " + "\n  ".join(problems[:20])
+
+
+def test_chinese_source_download_says_what_it_is():
+    """The Chinese edition's download of a page's source (the English notebook) is labelled as the English original,
+    and the landing page says how to run it in Chinese."""
+    site = _edition_site("zh_CN")
+    unlabelled = []
+    for name in toc_pages():
+        text = (site / f"{name}.html").read_text(encoding="utf-8")
+        items = re.findall(r"btn-download-source-button[^>]*>(.*?)</a>", text, flags=re.S)
+        if not items or not all("英文原稿" in item for item in items):
+            unlabelled.append(name)
+    assert not unlabelled, f"Chinese pages whose source download is not labelled as the English original: {unlabelled}"
+    landing = (site / f"{toc_pages()[0]}.html").read_text(encoding="utf-8")
+    assert "MELEARN_LANGUAGE=zh_CN" in landing, "the Chinese landing page does not say how to run a notebook in Chinese"
