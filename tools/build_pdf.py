@@ -183,10 +183,14 @@ def _letters(text: str) -> str:
 
 
 def _undoubled(letters: str) -> str:
-    """``letters`` without a repeated start (Chromium counts the first line of some headings twice)."""
-    for size in range(len(letters) // 2, 3, -1):
-        if letters[:size] == letters[size : 2 * size]:
-            return letters[size:]
+    """``letters`` without the pieces Chromium repeats (it counts some lines of a heading twice).
+
+    >>> _undoubled("235the235theformform")
+    '235theform'
+    """
+    previous = None
+    while previous != letters:
+        previous, letters = letters, re.sub(r"(.{2,}?)\1", r"\1", letters)
     return letters
 
 

@@ -24,21 +24,31 @@ pytestmark = pytest.mark.browser
 
 LANGUAGES = ("en", "zh_CN")
 SINGLEHTML = REPO / "_build" / "singlehtml"
-# a sheet with less text than this (its footer, "12 / 345", left out) and no image is blank, or nearly so
-NEARLY_BLANK_CHARACTERS = 80
+# a sheet whose text stops above this fraction of its height, with no figure, is nearly blank (unless a book page
+# or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is below FOOTER_HEIGHT_PT
+NEARLY_BLANK_EXTENT = 0.2
+FOOTER_HEIGHT_PT = 50
 _FOOTER = re.compile(r"\s*\d+\s*/\s*\d+\s*$")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_OPERATOR = re.compile(r"\\(min|max|log|ln|exp|lim|sup|inf|det|Pr|arg)\b")
 
 
 def words(text: str) -> list[str]:
     """The words of a title, in order: Latin words, numbers and CJK characters (math symbols and spaces dropped).
 
+    A formula's TeX is read as its printed text: operator names kept (``\\min``), other commands dropped, a
+    subscript joined to its base (``y_D`` reads "yD", as MathJax's MathML does).
+
     >>> words(r"The \\(t\\)-test over several error rates")
     ['The', 't', 'test', 'over', 'several', 'error', 'rates']
+    >>> words(r"\\(F_1\\) lies between \\(\\min(P, R)\\)") == words("F1 lies between min(P,R)")
+    True
     >>> words("The ROCcurve") == words("The ROC curve")
     False
     """
-    text = _TEX_COMMAND.sub(" ", text.replace("\\(", " ").replace("\\)", " "))
+    text = text.replace("\\(", " ").replace("\\)", " ")
+    text = _OPERATOR.sub(lambda match: f" {match.group(1)} ", text)
+    text = re.sub(r"[_^{}]", "", _TEX_COMMAND.sub(" ", text))
     return re.findall(r"[A-Za-z]+|\d+|[\u4e00-\u9fff]", text)
 
 
@@ -139,27 +149,73 @@ def test_outline_titles_read_as_the_headings(language):
 def test_pdf_has_a_table_of_contents_with_page_numbers(language):
     """The first sheets list every page of the book with the sheet it starts on."""
     pdf = reader(language)
-    front = "\n".join(pdf.pages[index].extract_text() or "" for index in range(min(4, len(pdf.pages))))
+    sheets = [_FOOTER.sub("", page.extract_text() or "") for page in pdf.pages]
+    front = "\n".join(sheets[:4])
     assert TOC_TITLE[language] in front, f"{language}: no table of contents ({TOC_TITLE[language]!r}) at the front"
     contents = front.split(TOC_TITLE[language], 1)[1]
-    numbers = [int(match) for match in re.findall(r"\S\s+(\d{1,3})\s*$", contents, flags=re.MULTILINE)]
-    numbers = [n for n in numbers if n > 1]
-    assert len(numbers) >= len(toc_pages()) - 1, f"{language}: {len(numbers)} numbered entries in the contents"
-    assert numbers == sorted(numbers) and numbers[-1] <= len(pdf.pages), f"{language}: page numbers {numbers}"
+    numbers = sorted({int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)})
+    numbers = [n for n in numbers if 1 < n <= len(pdf.pages)]
+    assert len(numbers) >= len(toc_pages()) - 1, f"{language}: {len(numbers)} page numbers in the contents"
+    titles = _page_titles(language)[1:]
+    # each number leads to a sheet on which a page of the book starts
+    wrong = [n for n in numbers if not any(title in _letters(sheets[n - 1][:400]) for title in titles)]
+    assert not wrong, f"{language}: contents entries whose sheet starts no page of the book: {wrong}"
+
+
+def _letters(text: str) -> str:
+    return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
+
+
+def _text_extent(page) -> float:
+    """How far down the sheet its text reaches, as a fraction of the sheet's height (its footer left out)."""
+    heights: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            heights.append(cm[5] + tm[5] * cm[3] + tm[4] * cm[1])
+
+    page.extract_text(visitor_text=visit)
+    height = float(page.mediabox.height)
+    body = [y for y in heights if y > FOOTER_HEIGHT_PT]
+    return (height - min(body)) / height if body else 0.0
+
+
+def _page_titles(language: str) -> list[str]:
+    """The letters of the start of each book page's title (its first heading on the site)."""
+    site = REPO / "_build" / "html" / ("zh" if language == "zh_CN" else "")
+    titles = []
+    for name in toc_pages():
+        path = site / f"{name}.html"
+        if not path.is_file():
+            skip_or_fail(f"no {language} site at {site.relative_to(REPO)}: run `make book`")
+        parser = _Headings()
+        parser.feed(path.read_text(encoding="utf-8"))
+        titles.append(_letters(parser.headings[0])[:12])
+    return titles
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_blank_sheet(language):
-    """No sheet is (nearly) empty: each has text beyond its page number, or a figure."""
+    """No sheet is blank or nearly so: its text reaches below the upper part of the sheet, or it holds a figure,
+    or it is the last sheet of a book page (the next one starts a page, as each page of the book does)."""
+    pages = reader(language).pages
+    titles = _page_titles(language)
     blank = []
-    for number, page in enumerate(reader(language).pages, start=1):
+    for number, page in enumerate(pages, start=1):
+        if number == len(pages) or page.images or _text_extent(page) >= NEARLY_BLANK_EXTENT:
+            continue
+        if TOC_TITLE[language] in "".join(_FOOTER.sub("", p.extract_text() or "") for p in pages[:number]) and (
+            number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", page.extract_text() or ""))
+        ):
+            continue  # the last sheet of the table of contents, which ends its sheet
+        if pages[number].images:
+            continue  # a figure, which is never split, fills the next sheet
+        following = _letters((pages[number].extract_text() or "")[:400])
+        if any(title and title in following for title in titles):
+            continue  # the end of a book page: the next sheet starts the next page
         text = _FOOTER.sub("", page.extract_text() or "").strip()
-        if len(text) >= NEARLY_BLANK_CHARACTERS:
-            continue
-        if page.images:  # a sheet holding a figure and its caption
-            continue
-        blank.append(f"sheet {number}: {text[:60]!r}")
-    assert not blank, f"{language}: {len(blank)} blank or nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+        blank.append(f"sheet {number}: text ends at {_text_extent(page):.0%} of it: {text[-60:]!r}")
+    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
 
 
 def _hidden_cell_lines() -> list[tuple[str, str]]:
