@@ -53,7 +53,11 @@ def words(text: str) -> list[str]:
 
 
 class _Headings(html.parser.HTMLParser):
-    """The text of each <h1>-<h6> of a page (formulas as their TeX source), without permalinks."""
+    """The text of each <h1>-<h6> of a page (formulas as their TeX source), without permalinks.
+
+    The theme's print-only title block is read instead of the article's first <h1>, which the theme hides in print
+    (the same text): only the block's own list of sections (``#jb-print-toc``) is skipped.
+    """
 
     def __init__(self):
         super().__init__()
@@ -63,7 +67,7 @@ class _Headings(html.parser.HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if self.hidden or attributes.get("id") == "jb-print-docs-body":
+        if self.hidden or attributes.get("id") == "jb-print-toc":
             self.hidden += tag == "div"
         if re.fullmatch(r"h[1-6]", tag) and not self.hidden:
             self.depth = 1
