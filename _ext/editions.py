@@ -16,8 +16,9 @@ This extension does two things for both editions:
   translation step, by replacing the formula's source with its translation from the page's catalogue.
 * **Exercises are 习题**, as in the textbook (sphinx-exercise's own Chinese label is 练习), and their titles are
   messages like any heading; a solution is titled with its exercise's translated title.
-* **The PDF shows hidden code.** In the one-page build that is printed (``tools/build_pdf.py``), a code cell
-  hidden behind a button on the site is shown open.
+* **Hidden code stays hidden in print.** In the one-page build that is printed (``tools/build_pdf.py``), the
+  source of a code cell hidden behind a button on the site (``hide-input``, ``hide-cell``) is left out, and its
+  outputs are shown: the PDF prints what a reader reads. A hidden output (``hide-output``) is shown.
 * **Each page links to itself in the other edition**, at the top of the page, with a relative address (the book
   reads offline). The English site is ``_build/html/``, the Chinese one ``_build/html/zh/``.
 """
@@ -103,11 +104,12 @@ class TranslateDisplayFormulas(SphinxTransform):
             node["translatable"] = False  # done: Sphinx's own step must not re-parse it
 
 
-class ShowHiddenCellsInPrint(SphinxPostTransform):
-    """In the one-page build for the PDF, show a hidden code cell's source instead of a collapsed box.
+class HiddenCodeStaysHiddenInPrint(SphinxPostTransform):
+    """In the one-page build for the PDF, leave out the source of a hidden code cell and show its outputs.
 
-    The PDF holds everything the site holds; paper has no button to open a box (and MyST-NB's collapsible box
-    has no writer for the theme's one-page translator).
+    Paper has no button to open a box: what the site shows only on demand is the code that computes a page, and
+    the PDF prints what the site shows (MyST-NB's collapsible box also has no writer for the theme's one-page
+    translator). An output hidden behind a button (``hide-output``) is printed open.
     """
 
     default_priority = 200  # after MyST-NB's HideInputCells (199), which wraps the hidden cells
@@ -117,7 +119,13 @@ class ShowHiddenCellsInPrint(SphinxPostTransform):
         from myst_nb.sphinx_ import HideCodeCellNode
 
         for node in list(self.document.findall(HideCodeCellNode)):
-            node.replace_self(node.children)
+            shown = node.children
+            if "above-input" in node["classes"]:  # hide-input or hide-cell: the cell's source is the hidden part
+                shown = [child for child in node.children if child.get("nb_element") != "cell_code_source"]
+            if shown:
+                node.replace_self(shown)
+            else:
+                node.parent.remove(node)
 
 
 class ExerciseTitlesAreMessages(SphinxTransform):
@@ -275,7 +283,7 @@ def setup(app):
     app.add_transform(TranslateTocCaptions)
     app.add_transform(ExerciseTitlesAreMessages)
     app.add_post_transform(ExtractExerciseTitles)
-    app.add_post_transform(ShowHiddenCellsInPrint)
+    app.add_post_transform(HiddenCodeStaysHiddenInPrint)
     app.add_post_transform(SolutionTitlesAsTheirExercise)
     app.connect("html-page-context", _add_switch)
     app.connect("builder-inited", _one_page_writes_every_html_node)

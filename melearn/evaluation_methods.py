@@ -113,7 +113,7 @@ def holdout_split(y, test_size, rng) -> tuple[np.ndarray, np.ndarray]:
     y : array-like of shape (m,)
         Class labels (integers, booleans, finite floats or strings); at least two samples.
     test_size : float or int
-        A float in (0, 1) is the fraction of samples in the test set: :math:`n = \lfloor \text{test\_size}
+        A float in (0, 1) is the fraction of samples in the test set: :math:`n = \lfloor \mathtt{test\_size}
         \cdot m + 1/2 \rfloor`. An integer is the test-set size :math:`n` itself. Either way
         :math:`1 \le n \le m - 1`.
     rng : int or numpy.random.Generator

@@ -235,3 +235,36 @@ def test_make_test_keeps_together_what_must_share_a_process():
         scope(f"{pages}::test_screenshots_saved") == scope(f"{pages}::test_search_finds_pages[AUC-expected0]") == pages
     )
     assert scope("tests/test_ranking.py::test_seed_example_exact_values") == "tests/test_ranking.py"
+
+
+# --- the browser ------------------------------------------------------------------------------------------------
+
+
+def test_chromium_flags_live_once():
+    """The PDF printer and the browser tests launch Chromium with one list of flags, tools/chromium.py's."""
+    flag = "--disable-background-networking"
+    top = [path for path in REPO.iterdir() if path.is_dir() and not path.name.startswith((".", "_build"))]
+    sources = [
+        path
+        for folder in sorted(top)
+        for path in sorted(folder.rglob("*.py"))
+        if flag in path.read_text(encoding="utf-8") and path.name != "test_build_config.py"
+    ]
+    assert [path.relative_to(REPO).as_posix() for path in sources] == ["tools/chromium.py"]
+    for user in ("tools/build_pdf.py", "tests/browser/bookcheck.py"):
+        assert "from chromium import CHROMIUM_ARGS" in (REPO / user).read_text(encoding="utf-8"), user
+
+
+def test_chinese_search_words_come_from_the_glossary():
+    """jieba's user dictionary for the Chinese search holds the glossary's Chinese terms (_ext/reader.py)."""
+    spec = importlib.util.spec_from_file_location("reader", REPO / "_ext" / "reader.py")
+    reader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reader)
+    found = reader.glossary_words((REPO / "chapters" / "glossary.md").read_text(encoding="utf-8"))
+    for term in ("查准率", "偏差", "自助法", "留出法", "排序损失", "代价曲线", "二项检验"):
+        assert term in found, term
+    assert found == sorted(set(found))
+    assert reader.glossary_words("| Term | Chinese |\n|---|---|\n| P-R curve | P-R曲线 |\n| x | 留出法 |") == [
+        "曲线",
+        "留出法",
+    ]

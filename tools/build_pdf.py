@@ -5,16 +5,27 @@
 
 This is Jupyter Book 1's ``pdfhtml`` route, done with the Chromium the browser tests use: the edition is built
 as one HTML page (Sphinx's ``singlehtml`` builder, strictly, through ``tools/build_edition.py``), opened from disk
-in headless Chromium through Playwright, typeset by the book's local MathJax, and printed. Before printing, every
-collapsed part of the page (a code cell shown only on demand, a toggled admonition) is opened, so the PDF holds
-everything the site holds; the print style sheet (``_static/print.css``) hides the navigation and keeps figures
-and formulas whole. Links inside the book become links inside the PDF.
+in headless Chromium through Playwright, typeset by the book's local MathJax, and printed. Before printing:
+
+* every collapsed part of the page a reader can open (a dropdown, a toggled admonition) is opened; the source of a
+  hidden code cell is not in the one-page build at all (``_ext/editions.py``): paper shows what a reader reads;
+* the text of every printed heading is taken, formulas as text (MathJax's MathML), to be the titles of the PDF's
+  outline after printing: Chromium's own titles lose formulas ("The -test"), join wrapped lines ("ROCcurve")
+  and count some lines twice ("Proof ledgerProof ledger");
+* a table of contents is put after the book's title: the book's parts and pages, with their page numbers. The
+  numbers come from a first printing (Chromium names each link target of the PDF after its element id); the
+  second printing, with the same number of lines, is the PDF.
+
+The print style sheet (``_static/print.css``) hides the navigation and keeps figures, formulas and code boxes
+whole. Links inside the book become links inside the PDF. The PDF is also copied into the edition's site
+(``_build/html/melearn-en.pdf``, ``_build/html/zh/melearn-zh_CN.pdf``), where every page's download menu links it.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import re
+import shutil
 import sys
 import tempfile
 import time
@@ -24,22 +35,88 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from build_edition import LANGUAGES, build, output_dir  # noqa: E402
+from chromium import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 
 PDF_DIR = ROOT / "_build" / "pdf"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-# open everything the reader could open: <details> (dropdowns, hidden code cells) and toggled admonitions
+# open everything the reader could open: dropdowns and toggled admonitions (hidden code is not in the page)
 EXPAND = """() => {
   document.querySelectorAll('details').forEach(d => { d.open = true; });
   document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
   document.querySelectorAll('.toggle-details__summary, button.toggle-button').forEach(e => e.remove());
+}"""
+# Chromium takes an outline entry's title from the heading's painted text: a formula drawn by MathJax (CSS glyphs)
+# is lost, the lines of a wrapped heading are joined without a space ("ROCcurve"), and a heading moved to the
+# next sheet can be counted twice ("Proof ledgerProof ledger"). The titles are written again after printing, from
+# the text of each heading that is printed, in order: formulas as text (MathJax's MathML), lines joined by spaces.
+HEADING_TEXT = r"""() => {
+  const spaced = new Set(['=', '\u2212', '-', '+', '<', '>', '\u2264', '\u2265', '\u00d7', '\u2248', '\u2260']);
+  const text = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    if (node.localName === 'mjx-container') {
+      const math = node.querySelector('mjx-assistive-mml math');
+      return math ? text(math) : '';
+    }
+    if (node.localName === 'br') return ' ';
+    if (node.classList.contains('headerlink') || getComputedStyle(node).display === 'none') return '';
+    const inner = Array.from(node.childNodes).map(text).join('');
+    return node.localName === 'mo' && spaced.has(inner.trim()) ? ` ${inner.trim()} ` : inner;
+  };
+  return Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
+    .filter((heading) => heading.getClientRects().length > 0)  // printed: not inside display: none
+    .map((heading) => text(heading).replace(/\s+/g, ' ').trim())
+    .filter((title) => title);
+}"""
+# The table of contents, after the book's title: each part (a caption of _toc.yml) and its pages. The page numbers
+# are filled in from the first printing; until then each holds a placeholder as wide as the number will be.
+TOC_TITLE = {"en": "Contents", "zh_CN": "目录"}
+MAKE_TOC = r"""([title, placeholder, parts]) => {
+  const article = document.querySelector('.bd-article') || document.body;
+  const nav = document.createElement('nav');
+  nav.id = 'print-toc';
+  const heading = document.createElement('h2');
+  heading.className = 'print-toc-title';
+  heading.textContent = title;
+  nav.appendChild(heading);
+  const list = document.createElement('ol');
+  nav.appendChild(list);
+  const wrappers = Array.from(article.querySelectorAll('.toctree-wrapper'));
+  wrappers.forEach((wrapper, index) => {
+    if (wrappers.length === parts.length && parts[index]) {  // the one-page build drops the parts' captions
+      const part = document.createElement('li');
+      part.className = 'print-toc-part';
+      part.textContent = parts[index];
+      list.appendChild(part);
+    }
+    for (const section of wrapper.querySelectorAll(':scope > section[id]')) {
+      const h1 = section.querySelector(':scope > h1, :scope > h2');  // a page's title (h2 in the one page)
+      if (!h1) continue;
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = '#' + section.id;
+      const label = document.createElement('span');
+      label.className = 'print-toc-label';
+      for (const child of h1.childNodes) {
+        if (!(child.classList && child.classList.contains('headerlink'))) label.appendChild(child.cloneNode(true));
+      }
+      const number = document.createElement('span');
+      number.className = 'print-toc-page';
+      number.dataset.target = section.id;
+      number.textContent = placeholder;
+      link.append(label, number);
+      item.appendChild(link);
+      list.appendChild(item);
+    }
+  });
+  const bookTitle = article.querySelector('h1');  // the book's title: the contents follow it, on the first sheet
+  if (bookTitle) bookTitle.after(nav);
+  else article.prepend(nav);
+  return Array.from(nav.querySelectorAll('.print-toc-page')).map((n) => n.dataset.target);
+}"""
+FILL_TOC = r"""(numbers) => {
+  for (const number of document.querySelectorAll('#print-toc .print-toc-page')) {
+    number.textContent = numbers[number.dataset.target];
+  }
 }"""
 FOOTER = (
     '<div style="font-size:8px;width:100%;text-align:center;color:#555">'
@@ -59,15 +136,123 @@ def pdf_path(language: str) -> Path:
     return PDF_DIR / f"melearn-{language}.pdf"
 
 
-def print_pdf(page: Path, target: Path, timeout_s: float = 300) -> None:
-    """Open ``page`` (an HTML file) in headless Chromium, wait for MathJax, expand it, print it to ``target``."""
+def part_captions(language: str) -> list[str]:
+    """The captions of the book's parts (``_toc.yml``), in ``language`` (from the root page's catalogue)."""
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    captions = [part.get("caption", "") for part in toc.get("parts", [])]
+    po = ROOT / "locale" / language / "LC_MESSAGES" / f"{toc['root']}.po"
+    if language == "en" or not po.is_file():
+        return captions
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        catalogue = read_po(handle)
+    translated = []
+    for caption in captions:
+        message = catalogue.get(caption)
+        translated.append(message.string if message is not None and message.string else caption)
+    return translated
+
+
+def destination_pages(path: Path) -> dict[str, int]:
+    """The page (from 1) of each named link target of the PDF at ``path``: Chromium names them by element id."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    return {
+        str(name).lstrip("/"): reader.get_destination_page_number(destination) + 1
+        for name, destination in reader.named_destinations.items()
+    }
+
+
+def _outline_items(outlines):
+    """The items of a PDF outline dictionary, in reading order (each before its children)."""
+    item = outlines.get("/First")
+    while item is not None:
+        item = item.get_object()
+        yield item
+        yield from _outline_items(item)
+        item = item.get("/Next")
+
+
+def _letters(text: str) -> str:
+    """The letters, digits and CJK characters of ``text``, lower-case: what survives of a title in Chromium's."""
+    return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
+
+
+def _undoubled(letters: str) -> str:
+    """``letters`` without the pieces Chromium repeats (it counts some lines of a heading twice).
+
+    >>> _undoubled("235the235theformform")
+    '235theform'
+    """
+    previous = None
+    while previous != letters:
+        previous, letters = letters, re.sub(r"(.{2,}?)\1", r"\1", letters)
+    return letters
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    rest = iter(long)
+    return all(character in rest for character in short)
+
+
+def retitle_outline(path: Path, headings: list[str]) -> int:
+    """Give the outline of the PDF at ``path`` the titles ``headings`` (the printed headings, in order).
+
+    Chromium's title of each outline entry is matched with the next heading whose text holds its letters in order
+    (a formula or a space lost, a line counted twice: that is what is repaired); a heading Chromium left out (one
+    with nothing but a formula) is skipped. An entry that matches no heading fails the build, the PDF unchanged.
+    Returns the number of titles changed.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=PdfReader(path))
+    outlines = writer.root_object.get("/Outlines")
+    items = list(_outline_items(outlines.get_object())) if outlines is not None else []
+    changed, next_heading = 0, 0
+    for item in items:
+        old = str(item.get("/Title", ""))
+        letters = _undoubled(_letters(old))
+        while next_heading < len(headings) and not _is_subsequence(letters, _letters(headings[next_heading])):
+            next_heading += 1
+        if next_heading == len(headings):
+            raise RuntimeError(f"the PDF's outline title {old!r} matches no printed heading after the one before it")
+        if old != headings[next_heading]:
+            item[NameObject("/Title")] = TextStringObject(headings[next_heading])
+            changed += 1
+        next_heading += 1
+    with path.open("wb") as handle:
+        writer.write(handle)
+    return changed
+
+
+def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float = 300) -> None:
+    """Open ``page`` (an HTML file) in headless Chromium, prepare it for paper, print it to ``target``.
+
+    Printed twice: the first printing gives the page of each part of the book, which the table of contents of the
+    second shows. The numbers take the place of placeholders of their width, so the second printing has the same
+    pages; should a page still move, the printing is repeated (at most twice) until the numbers agree.
+    """
     from playwright.sync_api import sync_playwright
 
-    executable = os.environ.get("MELEARN_CHROMIUM", "/usr/bin/chromium")
     target.parent.mkdir(parents=True, exist_ok=True)
+    options = {
+        "format": "A4",
+        "print_background": True,
+        "margin": {"top": "16mm", "bottom": "16mm", "left": "14mm", "right": "14mm"},
+        "display_header_footer": True,
+        "header_template": "<span></span>",
+        "footer_template": FOOTER,
+        "outline": True,
+        "tagged": True,
+    }
     with tempfile.TemporaryDirectory(prefix="melearn-pdf-") as profile, sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=executable, headless=True, args=CHROMIUM_ARGS
+            profile, executable_path=chromium_executable(), headless=True, args=list(CHROMIUM_ARGS)
         )
         try:
             tab = context.new_page()
@@ -77,17 +262,23 @@ def print_pdf(page: Path, target: Path, timeout_s: float = 300) -> None:
             tab.evaluate("() => MathJax.startup.promise")
             tab.evaluate(EXPAND)
             tab.emulate_media(media="print")
-            tab.pdf(
-                path=str(target),
-                format="A4",
-                print_background=True,
-                margin={"top": "16mm", "bottom": "16mm", "left": "14mm", "right": "14mm"},
-                display_header_footer=True,
-                header_template="<span></span>",
-                footer_template=FOOTER,
-                outline=True,
-                tagged=True,
-            )
+            targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
+            headings = tab.evaluate(HEADING_TEXT)
+            numbers: dict[str, int] = {}
+            for _ in range(3):
+                tab.pdf(path=str(target), **options)
+                found = destination_pages(target)
+                missing = sorted(set(targets) - set(found))
+                if missing:
+                    raise RuntimeError(f"the PDF has no link target for {missing[:5]}: the contents cannot be numbered")
+                pages = {name: found[name] for name in targets}
+                if pages == numbers:
+                    changed = retitle_outline(target, headings)
+                    print(f"{target.name}: {len(targets)} pages in the contents, {changed} outline titles repaired")
+                    return
+                numbers = pages
+                tab.evaluate(FILL_TOC, {name: str(number) for name, number in numbers.items()})
+            raise RuntimeError("the table of contents moved the pages it numbers in three printings")
         finally:
             context.close()
 
@@ -104,7 +295,10 @@ def build_pdf(language: str, execution: str | None = None) -> int:
     page = outdir / "book.html"
     page.write_bytes((outdir / f"{root_page()}.html").read_bytes())
     target = pdf_path(language)
-    print_pdf(page, target)
+    print_pdf(page, target, language)
+    site = output_dir(language, "html")
+    if site.is_dir():  # the site's download menus and landing page link the PDF here (_ext/reader.py)
+        shutil.copyfile(target, site / target.name)
     print(f"{target.relative_to(ROOT)}: {target.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - start:.0f} s")
     return 0
 

@@ -14,6 +14,7 @@ import html.parser
 import http.server
 import os
 import re
+import sys
 import threading
 import urllib.error
 import urllib.parse
@@ -26,15 +27,11 @@ import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(REPO / "tools"))
+
+# one list of flags, shared with tools/build_pdf.py (re-exported for conftest.py)
+from chromium import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+from chromium import chromium_executable as chromium_executable  # noqa: E402
 
 
 def in_ci() -> bool:

@@ -17,14 +17,13 @@ The tests read the book exactly as a reader does: the HTML that ``make book`` bu
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from .bookcheck import CHROMIUM_ARGS, LocalServer, html_dir, skip_or_fail
+from .bookcheck import CHROMIUM_ARGS, LocalServer, chromium_executable, html_dir, skip_or_fail
 
 
 @pytest.fixture(scope="session")
@@ -44,7 +43,7 @@ def server(book_html):
 @pytest.fixture(scope="session")
 def browser_context():
     """One headless Chromium for the whole session, with a new empty profile (deleted afterwards)."""
-    executable = os.environ.get("MELEARN_CHROMIUM", "/usr/bin/chromium")
+    executable = chromium_executable()
     if not (Path(executable).is_file() or shutil.which(executable)):
         skip_or_fail(f"Chromium is not installed at {executable} (apt-get install chromium, or set MELEARN_CHROMIUM)")
     try:
@@ -58,7 +57,7 @@ def browser_context():
             profile,
             executable_path=executable,
             headless=True,
-            args=CHROMIUM_ARGS,
+            args=list(CHROMIUM_ARGS),
             viewport={"width": 1280, "height": 900},
             color_scheme="light",
             service_workers="block",

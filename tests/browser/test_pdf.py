@@ -1,0 +1,253 @@
+"""The PDFs as a reader meets them: an outline that reads like the headings, a table of contents, no blank sheet.
+
+Read from the PDFs that ``make book`` and ``make test`` print (``tools/build_pdf.py``) and from the one HTML page
+each was printed from (``_build/singlehtml/<language>/book.html``): without them these tests skip on a developer's
+machine and fail under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import re
+import sys
+from functools import cache
+
+import pytest
+
+from .bookcheck import REPO, skip_or_fail, toc_pages
+
+sys.path.insert(0, str(REPO / "tools"))
+
+from build_pdf import TOC_TITLE, pdf_path  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ("en", "zh_CN")
+SINGLEHTML = REPO / "_build" / "singlehtml"
+# a sheet whose text stops above this fraction of its height, with no figure, is nearly blank (unless a book page
+# or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is below FOOTER_HEIGHT_PT
+NEARLY_BLANK_EXTENT = 0.2
+FOOTER_HEIGHT_PT = 50
+_FOOTER = re.compile(r"\s*\d+\s*/\s*\d+\s*$")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_OPERATOR = re.compile(r"\\(min|max|log|ln|exp|lim|sup|inf|det|Pr|arg)\b")
+
+
+def words(text: str) -> list[str]:
+    """The words of a title, in order: Latin words, numbers and CJK characters (math symbols and spaces dropped).
+
+    A formula's TeX is read as its printed text: operator names kept (``\\min``), other commands dropped, a
+    subscript joined to its base (``y_D`` reads "yD", as MathJax's MathML does).
+
+    >>> words(r"The \\(t\\)-test over several error rates")
+    ['The', 't', 'test', 'over', 'several', 'error', 'rates']
+    >>> words(r"\\(F_1\\) lies between \\(\\min(P, R)\\)") == words("F1 lies between min(P,R)")
+    True
+    >>> words("The ROCcurve") == words("The ROC curve")
+    False
+    """
+    text = text.replace("\\(", " ").replace("\\)", " ")
+    text = _OPERATOR.sub(lambda match: f" {match.group(1)} ", text)
+    text = re.sub(r"[_^{}]", "", _TEX_COMMAND.sub(" ", text))
+    return re.findall(r"[A-Za-z]+|\d+|[\u4e00-\u9fff]", text)
+
+
+class _Headings(html.parser.HTMLParser):
+    """The text of each <h1>-<h6> of a page (formulas as their TeX source), without permalinks.
+
+    The theme's print-only title block is read instead of the article's first <h1>, which the theme hides in print
+    (the same text): only the block's own list of sections (``#jb-print-toc``) is skipped.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.headings: list[str] = []
+        self.depth = 0  # 1 inside a heading, 2 inside its permalink
+        self.hidden = 0  # inside the theme's print-only copy of the page title (hidden in print)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if self.hidden or attributes.get("id") == "jb-print-toc":
+            self.hidden += tag == "div"
+        if re.fullmatch(r"h[1-6]", tag) and not self.hidden:
+            self.depth = 1
+            self.headings.append("")
+        elif self.depth and tag == "a" and "headerlink" in (attributes.get("class") or ""):
+            self.depth = 2
+        elif self.depth == 1 and tag == "br":
+            self.headings[-1] += " "
+
+    def handle_endtag(self, tag):
+        if self.hidden and tag == "div":
+            self.hidden -= 1
+        if tag == "a" and self.depth == 2:
+            self.depth = 1
+        elif re.fullmatch(r"h[1-6]", tag) and self.depth:
+            self.depth = 0
+            self.headings[-1] = " ".join(self.headings[-1].split())
+
+    def handle_data(self, data):
+        if self.depth == 1:
+            self.headings[-1] += data
+
+
+@cache
+def reader(language: str):
+    from pypdf import PdfReader
+
+    path = pdf_path(language)
+    if not path.is_file():
+        skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make pdf` (make book and make test do)")
+    return PdfReader(path)
+
+
+def outline_titles(language: str) -> list[str]:
+    found: list[str] = []
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                found.append(" ".join(str(item.title).split()))
+
+    walk(reader(language).outline)
+    return found
+
+
+def printed_headings(language: str) -> list[str]:
+    page = SINGLEHTML / language / "book.html"
+    if not page.is_file():
+        skip_or_fail(f"no one-page build at {page.relative_to(REPO)}: run `make pdf`")
+    parser = _Headings()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.headings + [TOC_TITLE[language]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_outline_titles_read_as_the_headings(language):
+    """Each outline title is a heading of the book, word for word: formulas kept, nothing doubled or fused."""
+    headings = printed_headings(language)
+    by_letters = {"".join(words(heading)): words(heading) for heading in headings}
+    titles = outline_titles(language)
+    assert len(titles) >= len(toc_pages()), f"{language}: an outline of {len(titles)} titles"
+    problems = []
+    for title in titles:
+        half = len(title) // 2
+        if len(title) % 2 == 0 and title and title[:half] == title[half:]:
+            problems.append(f"doubled: {title!r}")
+            continue
+        expected = by_letters.get("".join(words(title)))
+        if expected is None:
+            problems.append(f"no heading reads {title!r} (a formula lost?)")
+        elif words(title) != expected:
+            problems.append(f"words fused or split: {title!r} for the heading {' '.join(expected)!r}")
+    assert not problems, f"{language}: {len(problems)} outline titles unlike the headings:\n  " + "\n  ".join(
+        problems[:30]
+    )
+    missing = [h for h in headings[:1] if words(h) not in [words(t) for t in titles]]
+    assert not missing, f"{language}: the book's title is not in the outline: {missing}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pdf_has_a_table_of_contents_with_page_numbers(language):
+    """The first sheets list every page of the book with the sheet it starts on."""
+    pdf = reader(language)
+    sheets = [_FOOTER.sub("", page.extract_text() or "") for page in pdf.pages]
+    front = "\n".join(sheets[:4])
+    assert TOC_TITLE[language] in front, f"{language}: no table of contents ({TOC_TITLE[language]!r}) at the front"
+    contents = front.split(TOC_TITLE[language], 1)[1]
+    numbers = sorted({int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)})
+    numbers = [n for n in numbers if 1 < n <= len(pdf.pages)]
+    assert len(numbers) >= len(toc_pages()) - 1, f"{language}: {len(numbers)} page numbers in the contents"
+    titles = _page_titles(language)[1:]
+    # each number leads to a sheet on which a page of the book starts
+    wrong = [n for n in numbers if not any(title in _letters(sheets[n - 1][:400]) for title in titles)]
+    assert not wrong, f"{language}: contents entries whose sheet starts no page of the book: {wrong}"
+
+
+def _letters(text: str) -> str:
+    return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
+
+
+def _text_extent(page) -> float:
+    """How far down the sheet its text reaches, as a fraction of the sheet's height (its footer left out)."""
+    heights: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            heights.append(cm[5] + tm[5] * cm[3] + tm[4] * cm[1])
+
+    page.extract_text(visitor_text=visit)
+    height = float(page.mediabox.height)
+    body = [y for y in heights if y > FOOTER_HEIGHT_PT]
+    return (height - min(body)) / height if body else 0.0
+
+
+def _page_titles(language: str) -> list[str]:
+    """The letters of the start of each book page's title (its first heading on the site)."""
+    site = REPO / "_build" / "html" / ("zh" if language == "zh_CN" else "")
+    titles = []
+    for name in toc_pages():
+        path = site / f"{name}.html"
+        if not path.is_file():
+            skip_or_fail(f"no {language} site at {site.relative_to(REPO)}: run `make book`")
+        parser = _Headings()
+        parser.feed(path.read_text(encoding="utf-8"))
+        titles.append(_letters(parser.headings[0])[:12])
+    return titles
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_blank_sheet(language):
+    """No sheet is blank or nearly so: its text reaches below the upper part of the sheet, or it holds a figure,
+    or it is the last sheet of a book page (the next one starts a page, as each page of the book does)."""
+    pages = reader(language).pages
+    titles = _page_titles(language)
+    blank = []
+    for number, page in enumerate(pages, start=1):
+        if number == len(pages) or page.images or _text_extent(page) >= NEARLY_BLANK_EXTENT:
+            continue
+        if TOC_TITLE[language] in "".join(_FOOTER.sub("", p.extract_text() or "") for p in pages[:number]) and (
+            number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", page.extract_text() or ""))
+        ):
+            continue  # the last sheet of the table of contents, which ends its sheet
+        if pages[number].images:
+            continue  # a figure, which is never split, fills the next sheet
+        following = _letters((pages[number].extract_text() or "")[:400])
+        if any(title and title in following for title in titles):
+            continue  # the end of a book page: the next sheet starts the next page
+        text = _FOOTER.sub("", page.extract_text() or "").strip()
+        blank.append(f"sheet {number}: text ends at {_text_extent(page):.0%} of it: {text[-60:]!r}")
+    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+
+
+def _hidden_cell_lines() -> list[tuple[str, str]]:
+    """(page, longest source line) of every code cell the site hides (tags hide-input or hide-cell)."""
+    import nbformat
+
+    found = []
+    for name in toc_pages():
+        path = REPO / f"{name}.ipynb"
+        if not path.is_file():
+            continue
+        for cell in nbformat.read(path, as_version=4).cells:
+            tags = set(cell.get("metadata", {}).get("tags", []))
+            if cell.cell_type == "code" and tags & {"hide-input", "hide-cell"} and cell.source.strip():
+                found.append((name, max(cell.source.splitlines(), key=len).strip()))
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_hidden_code_stays_hidden_in_print(language):
+    """The source of a code cell hidden on the site is not in the page printed to PDF (its outputs are)."""
+    import html
+
+    page = SINGLEHTML / language / "book.html"
+    if not page.is_file():
+        skip_or_fail(f"no one-page build at {page.relative_to(REPO)}: run `make pdf`")
+    hidden = _hidden_cell_lines()
+    assert hidden, "no code cell is hidden (tag hide-input or hide-cell): nothing to check"
+    printed = " ".join(html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))).split())
+    shown = [f"{name}: {line!r}" for name, line in hidden if " ".join(line.split()) in printed]
+    assert not shown, f"{language}: hidden code printed:\n  " + "\n  ".join(shown[:20])
