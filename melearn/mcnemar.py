@@ -179,7 +179,8 @@ def mcnemar_test_size(n_discordant: int, *, alpha: float = 0.05, method: str = "
     r"""Probability that McNemar's test rejects a true hypothesis, given n discordant samples.
 
     Under the hypothesis :math:`e_{01} \sim \mathrm{Binomial}(n, 1/2)` given :math:`n = e_{01} + e_{10}`, so the
-    size is :math:`\sum_{j=0}^{n} \binom{n}{j} 2^{-n}\, \mathbb{I}(\text{the test rejects at } e_{01} = j)`.
+    size is :math:`\sum_{j \in R} \binom{n}{j} 2^{-n}`, where :math:`R` is the set of values :math:`j` of
+    :math:`e_{01}` at which the test rejects.
 
     Parameters
     ----------
