@@ -4,20 +4,35 @@ a clean page next to it must not."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
 import pytest
+import yaml
 
-from .bookcheck import LinkChecker, LocalServer, claimed_formulas, visit
+from .bookcheck import REPO, LinkChecker, LocalServer, claimed_formulas, visit
 
 pytestmark = pytest.mark.browser
 
-HEAD = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
+# the book's own MathJax configuration (local fonts, no speech files), as Sphinx writes it into each page
+_BOOK_MATHJAX = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))["sphinx"]["config"][
+    "mathjax3_config"
+]
+_MATHJAX = {
+    **_BOOK_MATHJAX,
+    "options": {**_BOOK_MATHJAX["options"], "processHtmlClass": "tex2jax_process|mathjax_process|math|output_area"},
+}
+_MATHJAX_JS = json.dumps(_MATHJAX).replace("{", "{{").replace("}", "}}")
+HEAD = (
+    """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
 <script>
-window.MathJax = {{"options": {{"processHtmlClass": "tex2jax_process|mathjax_process|math|output_area"}}}}</script>
+window.MathJax = """
+    + _MATHJAX_JS
+    + """</script>
 <script defer src="_static/mathjax/tex-mml-chtml.js"></script></head>
 <body><main><h1>{title}</h1>{body}</main></body></html>"""
+)
 
 CLEAN = HEAD.format(
     title="(9.1) A clean page",
