@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from ..i18n import template, translate
+from .render import math_or_text
 from .rules import KINDS
 
 __all__ = ["Ledger", "clear", "page_ledger", "record_enumeration", "record_simulation", "register"]
@@ -179,11 +180,12 @@ class Ledger:
                     f"<tr><th>{template('{label}, not proved').format(label=t(label))}</th><td>{items}</td></tr>"
                 )
         if self.unchecked:
-            items = "<br>".join(esc(line) for line in self.unchecked)
+            items = "<br>".join(math_or_text(line) for line in self.unchecked)
             rows.append(f"<tr><th>{t('Notation, not checked')}</th><td>{items}</td></tr>")
         if self.symbol_assumptions:
             items = "; ".join(
-                f"{esc(name)}: {esc(', '.join(t(a) for a in facts))}" for name, facts in self.symbol_assumptions
+                f"{math_or_text(sp.latex(sp.Symbol(name)))}: {esc(', '.join(t(a) for a in facts))}"
+                for name, facts in self.symbol_assumptions
             )
             rows.append(f"<tr><th>{t('Assumptions on symbols')}</th><td>{items}</td></tr>")
         body = "\n".join(rows)

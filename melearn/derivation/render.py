@@ -38,6 +38,7 @@ __all__ = [
     "chain_text",
     "escape_latex_text",
     "freeze_options",
+    "math_or_text",
     "rule_list",
     "rules_html",
     "rules_latex",
@@ -182,6 +183,13 @@ def _math_html(tex: str, display: bool = False, css: str = "") -> str:
     body = f"\\displaystyle {tex}" if display else tex
     classes = f"math notranslate nohighlight {css}".strip()
     return f'<span class="{classes}">\\({html.escape(body, quote=False)}\\)</span>'
+
+
+def math_or_text(tex: str) -> str:
+    """``tex`` as inline mathematics for MathJax, or as escaped text when :func:`unsafe_tex` refuses it."""
+    if unsafe_tex(tex):
+        return f'<span class="tex2jax_ignore mathjax_ignore">{html.escape(tex)}</span>'
+    return _math_html(tex)
 
 
 # -- long formulas ---------------------------------------------------------------------------------------------
