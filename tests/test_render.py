@@ -9,7 +9,7 @@ import pytest
 import sympy as sp
 
 from melearn.derivation import Derivation, Rule, rule_list
-from melearn.derivation.render import escape_latex_text, split_top_level, unsafe_tex
+from melearn.derivation.render import cut_formula, escape_latex_text, split_top_level, unsafe_tex
 
 a, b, x = sp.symbols("a b x")
 k = sp.Symbol("k", integer=True, positive=True)
@@ -159,6 +159,46 @@ def test_long_formulas_are_cut_at_top_level_and_joined_back(expr):
     assert "".join(pieces) == tex
     for piece in pieces:
         assert piece.count("{") == piece.count("}") and piece.count(r"\left") == piece.count(r"\right")
+
+
+def balanced(piece: str) -> bool:
+    sized = len(re.findall(r"\\(?:big|Big|bigg|Bigg)[lr]", piece))
+    return piece.count("{") == piece.count("}") and piece.count(r"\left") == piece.count(r"\right") and sized <= 1
+
+
+def test_a_piece_too_long_for_a_line_is_opened_at_its_widest_bracket():
+    tex = r"{}= \mathbb{E}\left[" + " + ".join([r"\left(\frac{\epsilon_1}{3} - \epsilon_2\right)^{2}"] * 4) + r"\right]"
+    pieces = cut_formula(tex)
+    assert len(pieces) > 1 and all(balanced(piece) for piece in pieces)
+    # one bracket, at one size, opened on the first piece and closed on the last; nothing else changed
+    assert pieces[0].count(r"\biggl[") == 1 and pieces[-1].rstrip().endswith(r"\biggr]")
+    assert "".join(pieces).replace(r"\biggl[ ", r"\left[").replace(r" \biggr]", r"\right]") == tex
+
+
+def test_a_long_fraction_is_broken_as_one_over_its_denominator_times_its_numerator():
+    numerator = " + ".join([r"\sum_{i=1}^{n} \mathbb{I}\left(f(x_i) \neq y_i\right) c_{01}"] * 3)
+    pieces = cut_formula(rf"{{}}\mathrel{{:=}} \frac{{{numerator}}}{{m}}")
+    assert len(pieces) > 1 and all(balanced(piece) for piece in pieces)
+    assert pieces[0].startswith(r"{}\mathrel{:=} \frac{1}{m} \Biggl(") and pieces[-1].endswith(r"\Biggr)")
+
+
+def test_definitions_side_by_side_are_cut_between_them():
+    tex = r"P_i \mathrel{:=} \frac{TP_i}{TP_i + FP_i},\quad R_i \mathrel{:=} \frac{TP_i}{TP_i + FN_i}"
+    assert split_top_level(tex) == [tex[: tex.index(r"\quad")], tex[tex.index(r"\quad") :]]
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [sp.expand((a + b + x) ** 9), sp.Sum((a * x + b) ** 2 + sp.sqrt(x), (x, 1, k)) * (a + b) ** 5, (a + b) ** 12 / 7],
+)
+def test_every_piece_of_a_cut_formula_is_a_formula(expr):
+    tex = sp.latex(sp.expand(expr) / (a + 3) + sp.Function("g")(sp.expand((a - b) ** 6)), long_frac_ratio=None)
+    assert all(balanced(piece) for piece in cut_formula(tex))
+
+
+def test_a_short_piece_is_never_opened():
+    tex = r"\left(a + b\right)^{2}"
+    assert cut_formula(tex) == [tex]
 
 
 def test_unsafe_tex_names_what_it_refuses():

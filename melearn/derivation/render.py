@@ -13,7 +13,10 @@ a rule name, a notation ``lhs``) can never draw a tick or add a row:
   may not contain a row separator (``\\``, ``&``) or anything :func:`unsafe_tex` refuses (``ValueError``).
 
 Long steps are cut at their top-level ``+``, ``-`` and ``=`` into pieces that the browser wraps like words
-(:func:`split_top_level`): each piece is a formula of its own, and the pieces joined give back the formula.
+(:func:`cut_formula`): each piece is a formula of its own, and the pieces joined give back the formula. A piece
+still too long for a line is cut inside its widest bracket, which is then written at a fixed size (``\biggl(``
+... ``\biggr)``), as printed books break a bracket across lines; a long fraction is first written as one over
+its denominator times its numerator.
 
 The stylesheet ``_static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
 under it on a narrow one and on paper).
@@ -36,6 +39,7 @@ __all__ = [
     "chain_html",
     "chain_latex",
     "chain_text",
+    "cut_formula",
     "escape_latex_text",
     "freeze_options",
     "math_or_text",
@@ -198,7 +202,7 @@ _TOKEN = re.compile(r"\\left\b|\\right\b|\\[A-Za-z]+|\\.|[{}]| [+=-] |.", re.S)
 
 
 def split_top_level(tex: str, min_length: int = 24) -> list[str]:
-    r"""Cut ``tex`` before each ``+``, ``-`` and ``=`` outside every group, ``\left...\right`` and environment.
+    r"""Cut ``tex`` before each top-level ``+``, ``-``, ``=`` and ``,\quad`` (outside groups and brackets).
 
     A product of two brackets (``\right) \left(``) is cut between them too. The pieces, joined, are ``tex``
     again. Pieces shorter than ``min_length`` characters are joined to the one before.
@@ -223,6 +227,8 @@ def split_top_level(tex: str, min_length: int = 24) -> list[str]:
             depth -= 1
         elif depth == 0 and token in (" + ", " - ", " = ") and match.start() > 0:
             cuts.append(match.start())
+        elif depth == 0 and token == r"\quad" and tex[match.start() - 1] == ",":  # definitions side by side
+            cuts.append(match.start())
     pieces = [tex[a:b] for a, b in zip(cuts, cuts[1:] + [len(tex)], strict=True)]
     merged: list[str] = []
     for piece in pieces:
@@ -236,11 +242,108 @@ def split_top_level(tex: str, min_length: int = 24) -> list[str]:
     return merged
 
 
+_LONG_PIECE = 120  # characters of LaTeX: a longer piece is opened at its widest bracket, or its long fraction
+_TALL = (  # the TeX size of a bracket cut across lines, from what it holds (TeX's own \bigl( ... \bigr) practice)
+    (re.compile(r"\\(?:sum|prod|int)\w*_|\\frac\{[^{}]*\\frac"), r"\Bigg"),
+    (re.compile(r"\\frac"), r"\bigg"),
+    (re.compile(r"\^|\\left|\\hat|\\bar|\\overline"), r"\Big"),
+)
+
+
+def _group_end(tex: str, start: int) -> int:
+    """The index just past the ``{...}`` group that starts at ``tex[start]``."""
+    depth = 0
+    for match in _TOKEN.finditer(tex, start):
+        if match.group(0) == "{":
+            depth += 1
+        elif match.group(0) == "}":
+            depth -= 1
+            if depth == 0:
+                return match.end()
+    raise ValueError(f"unbalanced braces in {tex!r}")
+
+
+def _top_level_parts(tex: str) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int]]]:
+    r"""The ``\left ... \right`` groups and the ``\frac{...}{...}`` of ``tex`` outside every other group.
+
+    Brackets as ``(start, content_start, content_end, end)``: ``tex[start:content_start]`` is ``\left(``,
+    ``tex[content_end:end]`` is ``\right)``. Fractions as ``(start, numerator_end, end)``.
+    """
+    brackets, fractions = [], []
+    depth, opened, content = 0, 0, 0
+    tokens = list(_TOKEN.finditer(tex))
+    for index, match in enumerate(tokens):
+        token = match.group(0)
+        if token == "\\frac" and depth == 0:
+            numerator_end = _group_end(tex, match.end())
+            fractions.append((match.start(), numerator_end, _group_end(tex, numerator_end)))
+        if token in ("{", r"\left", r"\begin"):
+            if token == r"\left" and depth == 0 and index + 1 < len(tokens):
+                opened, content = match.start(), tokens[index + 1].end()
+            depth += 1
+        elif token in ("}", r"\right", r"\end"):
+            depth -= 1
+            if token == r"\right" and depth == 0 and index + 1 < len(tokens):
+                brackets.append((opened, content, match.start(), tokens[index + 1].end()))
+    return brackets, fractions
+
+
+def _size(content: str) -> str:
+    return next((size for pattern, size in _TALL if pattern.search(content)), r"\big")
+
+
+def _break_long_piece(piece: str) -> list[str]:
+    r"""A piece too long for a line, cut inside its widest top-level bracket.
+
+    ``a\left(b + c\right)d`` becomes ``a\bigl(b`` and `` + c\bigr)d``: as in a printed book, a bracket broken
+    across lines gets a fixed size, chosen from what it holds (a sum with limits, a fraction, a superscript), so
+    that both halves match. A fraction whose numerator is the long part is first written as
+    ``\frac{1}{d}\left(n\right)``: the same number, broken the way printed books break it. A piece that cannot
+    be opened this way is returned whole.
+    """
+    if len(piece) <= _LONG_PIECE:
+        return [piece]
+    brackets, fractions = _top_level_parts(piece)
+    widest = max(brackets, key=lambda b: b[2] - b[1], default=None)
+    numerator = max(fractions, key=lambda f: f[1] - f[0], default=None)
+    if numerator is not None and (widest is None or numerator[1] - numerator[0] > widest[2] - widest[1]):
+        start, numerator_end, end = numerator
+        body = piece[start + len(r"\frac") + 1 : numerator_end - 1]
+        if len(split_top_level(body, min_length=1)) > 1:
+            shown = rf"\frac{{1}}{piece[numerator_end:end]} \left({body}\right)"
+            rewritten = piece[:start] + shown + piece[end:]
+            return [part for cut in split_top_level(rewritten) for part in _break_long_piece(cut)]
+    if widest is None:
+        return [piece]
+    start, content_start, content_end, end = widest
+    content = piece[content_start:content_end]
+    inner = split_top_level(content)
+    if len(inner) == 1:
+        return [piece]
+    size = _size(content)
+    opening = piece[start + len(r"\left") : content_start].strip()
+    closing = piece[content_end + len(r"\right") : end].strip()
+    inner[0] = piece[:start] + ("" if opening == "." else f"{size}l{opening} ") + inner[0]
+    inner[-1] += ("" if closing == "." else f" {size}r{closing}") + piece[end:]
+    return inner
+
+
+def cut_formula(tex: str) -> list[str]:
+    r"""``tex`` as pieces the browser can wrap like words.
+
+    :func:`split_top_level` cuts it first; every piece still too long for a line is then opened at its widest
+    bracket (or long fraction) by :func:`_break_long_piece`.
+
+    Each piece is a formula of its own (balanced braces, ``\left`` and ``\right``); when no fraction was
+    rewritten, the pieces joined are ``tex`` with the opened brackets written at a fixed size.
+    """
+    return [part for piece in split_top_level(tex) for part in _break_long_piece(piece)]
+
+
 def _terms_html(tex: str, lead: str = "") -> str:
     """``lead tex`` as inline formulas cut at top-level operators, wrapped by the browser like words."""
-    pieces = split_top_level(tex)
     spans = []
-    for index, piece in enumerate(pieces):
+    for index, piece in enumerate(cut_formula(tex)):
         if index == 0:
             source = f"{{}}{lead} {piece}" if lead else piece
         else:  # a continuation: binary spacing for + - =, a dot for a product cut between its brackets
