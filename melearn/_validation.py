@@ -323,24 +323,23 @@ def as_unit_array(x, name: str) -> np.ndarray:
     return arr
 
 
+def _within(arr: np.ndarray, name: str, low: float, high: float, what: str) -> np.ndarray:
+    """``arr`` when every entry lies in [low, high]; else a ValueError naming ``name`` and the first outsider."""
+    outside = (arr < low) | (arr > high)
+    if np.any(outside):
+        raise ValueError(f"{name} must hold {what}, got {float(arr[outside].flat[0])!r}")
+    return arr
+
+
 def as_error_rates(x, name: str, **kwargs) -> np.ndarray:
     """Error rates: :func:`as_finite_array` with every entry in [0, 1] (the one range policy for error rates)."""
-    arr = as_finite_array(x, name, **kwargs)
-    outside = (arr < 0.0) | (arr > 1.0)
-    if np.any(outside):
-        raise ValueError(f"{name} must hold error rates in [0, 1], got {float(arr[outside].flat[0])!r}")
-    return arr
+    return _within(as_finite_array(x, name, **kwargs), name, 0.0, 1.0, "error rates in [0, 1]")
 
 
 def as_error_differences(x, name: str, **kwargs) -> np.ndarray:
     """Differences of two error rates: :func:`as_finite_array` with every entry in [-1, 1] (the one policy)."""
     arr = as_finite_array(x, name, **kwargs)
-    outside = (arr < -1.0) | (arr > 1.0)
-    if np.any(outside):
-        raise ValueError(
-            f"{name} must hold differences of error rates, in [-1, 1], got {float(arr[outside].flat[0])!r}"
-        )
-    return arr
+    return _within(arr, name, -1.0, 1.0, "differences of error rates, in [-1, 1]")
 
 
 def as_labels(y, name: str) -> np.ndarray:
