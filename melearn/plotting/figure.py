@@ -47,8 +47,8 @@ __all__ = [
 
 BOOK_WIDTH = 6.0
 """The widest figure of a page, in inches (a phone column's aspect; 600 px at 100 dpi)."""
-PANEL_HEIGHT_MAX = 4.8
-"""The tallest panel of a grid stacked into one column, in inches."""
+PANEL_HEIGHT_MAX = 4.2
+"""The tallest panel of a grid stacked into one column, in inches (two panels stay within a laptop screen)."""
 PHONE_COLUMN_PX = 336
 """The narrowest column a figure is shown in on a 390 px phone, in CSS px (an exercise's solution)."""
 MIN_TEXT_PX = 9.0
