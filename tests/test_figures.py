@@ -345,8 +345,19 @@ def _drawn_texts(fig) -> list:
     return shown
 
 
+@pytest.fixture(params=["en", "zh_CN"])
+def edition(request):
+    """Each edition's figures: the Chinese one draws its text in a CJK font (wider glyphs, the same sizes)."""
+    from melearn.i18n import language, set_language
+
+    before = language()
+    set_language(request.param)
+    yield request.param
+    set_language(before)
+
+
 @pytest.mark.parametrize("name", sorted(_book_figures()))
-def test_figure_text_is_legible_on_a_phone_and_not_oversized_on_a_desktop(name):
+def test_figure_text_is_legible_on_a_phone_and_not_oversized_on_a_desktop(name, edition):
     import struct
 
     import matplotlib
