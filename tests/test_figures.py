@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import nbformat
+import numpy as np
 import pytest
 
 from tools import execute_notebooks, nbval_figures
@@ -210,3 +211,217 @@ def test_a_kernel_that_keeps_dying_or_fails_otherwise_is_an_error():
     with pytest.raises(RuntimeError, match="No such kernel"):
         other.setup()
     assert other.calls == 1
+
+
+# --- Legible on a phone -----------------------------------------------------------------------------------------
+# Every figure a page draws goes through melearn.plotting.subplots. Each figure below is drawn as a page draws it
+# (the plotting functions, the page's figsize and its small font sizes) and saved as the notebook saves it
+# (bbox_inches="tight"); its smallest text is then measured from the matplotlib objects (every visible Text
+# artist's size in pt) and the PNG's own width, as the browser shows it: at its width, or shrunk to the column.
+PHONE_COLUMN = 336  # CSS px: a figure in an exercise's solution on a 390 px phone (358 px in the main text)
+DESKTOP_COLUMN = 757  # CSS px: the text column at 1366 px
+LEGIBLE_PX = 9.0
+
+
+def _book_figures():
+    """(name, draw) for figures as the pages draw them; draw() returns the BookFigure."""
+    from melearn import pr_curve
+    from melearn.plotting import subplots
+    from melearn.plotting.bias_variance_curves import plot_decomposition
+    from melearn.plotting.binomial_pmf import binomial_test_pmf
+    from melearn.plotting.cd_diagram import plot_cd_diagram
+    from melearn.plotting.cost_curve import plot_cost_against_prior, plot_cost_curve, plot_roc_hull
+    from melearn.plotting.pr_curve import plot_break_even_line, plot_pr_curve
+    from melearn.plotting.roc_curve import plot_roc, shade_auc
+
+    labels = [1, 1, 0, 1, 0, 0, 1, 0]
+    scores = [0.9, 0.8, 0.7, 0.6, 0.55, 0.4, 0.3, 0.1]
+
+    def roc_pair():  # auc, roc_curve: two ROC panels side by side, annotations at fontsize 9, a figure legend
+        fig, (left, right) = subplots(1, 2, figsize=(11, 6.2))
+        plot_roc(left, labels, scores, grid=True, legend=False)
+        shade_auc(left, [0, 0, 0.25, 0.5, 1], [0, 0.5, 0.75, 0.75, 1])
+        left.text(0.5, 0.2, "3", ha="center", fontsize=9)
+        left.set_title("AUC = 11/16 (areas in cells of 1/16)")
+        plot_roc(right, labels, scores, grid=True, legend=False)
+        (staircase,) = right.plot([0.25, 0.25, 0.5], [0.5, 0.75, 0.75], ":", color="black", label="positive first")
+        right.legend(handles=[staircase], loc="lower right", fontsize="small")
+        fig.legend(*left.get_legend_handles_labels(), loc="outside lower center", fontsize="small")
+        return fig
+
+    def cost_pair():  # cost_curves, ex2_6_7: ROC hull beside the cost curve, legends at "small"
+        fig, (ax_roc, ax_cost) = subplots(1, 2, figsize=(11, 5.2))
+        plot_roc_hull(ax_roc, labels, scores)
+        ax_roc.legend(loc="lower right", fontsize="small")
+        plot_cost_curve(ax_cost, labels, scores)
+        ax_cost.legend(loc="upper center", fontsize="small")
+        return fig
+
+    def cost_prior():
+        fig, (ax_p, ax_pc) = subplots(1, 2, figsize=(11, 4.6))
+        plot_cost_against_prior(ax_p, labels, scores, cost01=5.0, cost10=1.0, priors=np.linspace(0, 1, 11))
+        ax_p.legend(loc="upper center", fontsize="small")
+        plot_cost_curve(ax_pc, labels, scores, hull_lines=False, shade=False, label=None)
+        return fig
+
+    def pr():  # precision_recall_f: one square panel, legend at fontsize 8
+        fig, ax = subplots(figsize=(5.5, 5.5))
+        plot_break_even_line(ax)
+        plot_pr_curve(ax, pr_curve(labels, scores), label="classifier A", bep=0.6)
+        ax.legend(loc="lower left", fontsize=8)
+        return fig
+
+    def pmf_pair():  # binomial_test, mcnemar, paired_t_tests: 1 x 2 at (11, 4), legends at fontsize 8
+        fig, (left, right) = subplots(1, 2, figsize=(11, 4))
+        binomial_test_pmf(left, 10, 0.3, observed=0.5)
+        right.plot([0, 1, 2], [0.05, 0.04, 0.06], label="actual size")
+        right.legend(fontsize=8)
+        return fig
+
+    def cd_pair():  # friedman_nemenyi: two CD diagrams with width ratios
+        fig, (book, demsar) = subplots(1, 2, figsize=(11, 3.3), gridspec_kw={"width_ratios": [1.1, 1]})
+        plot_cd_diagram(book, [1.0, 2.125, 2.875], 1.657, names=["A", "B", "C"])
+        plot_cd_diagram(demsar, [1.0, 2.125, 2.875], 1.657, names=["A", "B", "C"], style="demsar")
+        return fig
+
+    def grid_loglog():  # benchmarks: 2 x 2 log-log panels sharing x, legends at 7.5 pt, minor tick labels
+        fig, axes = subplots(2, 2, figsize=(11, 8.5), sharex=True)
+        m = np.array([10.0, 100.0, 1000.0])
+        for ax in axes.flat:
+            ax.loglog(m, m * 1e-6, "o-", label="melearn.roc_auc")
+            ax.loglog(m, m * 2e-6, "s-", label="sklearn.roc_auc_score")
+            ax.legend(fontsize=7.5, loc="upper left")
+            ax.set_title("AUC, distinct scores")
+        axes[1, 1].set_xlabel("number of samples m")
+        return fig
+
+    def strip():  # evaluation_methods: a wide, short strip with tick labels at fontsize 7
+        fig, ax = subplots(figsize=(7.0, 2.4))
+        ax.imshow(np.arange(20).reshape(1, 20), aspect="auto")
+        ax.set_xticks(range(20), [str(i % 2) for i in range(20)], fontsize=7)
+        return fig
+
+    def decomposition():  # bias_variance: one panel at (7, 4.2), the library's legend
+        fig, ax = subplots(figsize=(7, 4.2))
+        degrees = np.arange(1, 6)
+        exact = {"bias2": 1 / degrees, "variance": degrees / 10, "noise": np.full(5, 0.1)}
+        exact["error"] = exact["bias2"] + exact["variance"] + exact["noise"]
+        plot_decomposition(ax, degrees, exact)
+        return fig
+
+    return {
+        "roc_pair": roc_pair,
+        "cost_pair": cost_pair,
+        "cost_prior": cost_prior,
+        "pr": pr,
+        "pmf_pair": pmf_pair,
+        "cd_pair": cd_pair,
+        "grid_loglog": grid_loglog,
+        "strip": strip,
+        "decomposition": decomposition,
+    }
+
+
+def _save_as_a_notebook_does(fig) -> tuple[bytes, float]:
+    """The PNG the inline backend stores (cropped to its content) and the dpi it is drawn at."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", bbox_inches="tight", dpi=fig.dpi)
+    return buffer.getvalue(), float(fig.dpi)
+
+
+def _drawn_texts(fig) -> list:
+    """Every Text artist the saved figure shows: visible (with its parents), not empty, inside the figure."""
+    from matplotlib.text import Text
+
+    renderer = fig.canvas.get_renderer()
+    shown = []
+    for text in fig.findobj(Text):
+        artist, visible = text, True
+        while artist is not None and visible:
+            visible = artist.get_visible()
+            artist = getattr(artist, "axes", None) if artist is text else None
+        if visible and text.get_text().strip() and text.get_window_extent(renderer).width > 0:
+            shown.append(text)
+    return shown
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def edition(request):
+    """Each edition's figures: the Chinese one draws its text in a CJK font (wider glyphs, the same sizes)."""
+    from melearn.i18n import language, set_language
+
+    before = language()
+    set_language(request.param)
+    yield request.param
+    set_language(before)
+
+
+@pytest.mark.parametrize("name", sorted(_book_figures()))
+def test_figure_text_is_legible_on_a_phone_and_not_oversized_on_a_desktop(name, edition):
+    import struct
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig = _book_figures()[name]()
+    try:
+        png, dpi = _save_as_a_notebook_does(fig)
+        width = struct.unpack(">II", png[16:24])[0]
+        texts = _drawn_texts(fig)
+        assert texts, "no text drawn"
+        smallest = min(texts, key=lambda t: t.get_fontsize())
+        size = smallest.get_fontsize()
+        phone = size / 72 * dpi * min(1.0, PHONE_COLUMN / width)
+        desktop = size / 72 * dpi * min(1.0, DESKTOP_COLUMN / width)
+        assert phone >= LEGIBLE_PX - 1e-9, (
+            f"{name}: {smallest.get_text()!r} at {size:.2f} pt in a {width} px figure is {phone:.2f} px on a phone"
+        )
+        # a desktop shows the figure at its width: its text about the size of the book's (16 px), not a poster's
+        assert width <= 640, f"{name}: {width} px wide"
+        assert desktop <= 18, f"{name}: smallest text {desktop:.1f} px on a desktop"
+    finally:
+        plt.close(fig)
+
+
+def test_subplots_stacks_a_wide_grid_and_keeps_the_shape_asked_for():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from melearn.plotting import BOOK_WIDTH, subplots
+    from melearn.plotting.figure import book_figsize
+
+    fig, (left, right) = subplots(1, 2, figsize=(11, 4))
+    try:
+        assert tuple(fig.get_size_inches()) == pytest.approx((BOOK_WIDTH, 8.0))
+        assert left.get_position().y0 > right.get_position().y1  # left above right, both the full width
+    finally:
+        plt.close(fig)
+    fig, axes = subplots(2, 2, figsize=(11, 8.5))
+    try:
+        assert axes.shape == (2, 2) and len({ax.get_position().x0 for ax in axes.flat}) == 1
+    finally:
+        plt.close(fig)
+    assert book_figsize(1, 1, (5.5, 5.5)) == (1, 1, (5.5, 5.5))  # a figure that fits is kept
+    assert book_figsize(1, 1, (10, 4)) == (1, 1, (BOOK_WIDTH, 4.0))
+    for bad, match in (((0, 1, (5, 4)), "nrows"), ((1, 2.0, (5, 4)), "ncols"), ((1, 1, (5, -1)), "figsize height")):
+        with pytest.raises(ValueError, match=match):
+            book_figsize(*bad)
+    with pytest.raises(ValueError, match="sharex must be True or False"):
+        subplots(1, 2, figsize=(11, 4), sharex="col")
+
+
+def test_every_page_draws_its_figures_through_melearn_plotting():
+    """A figure made with pyplot directly would escape the rule: the pages make none."""
+    import re
+
+    direct = re.compile(r"\bplt\.(subplots|figure|subplot|axes)\(|\bFigure\(")
+    offenders = []
+    for path in sorted((REPO / "chapters").rglob("*.ipynb")):
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type == "code" and direct.search(cell.source):
+                offenders.append(f"{path.relative_to(REPO)} cell {index}")
+    assert not offenders, offenders

@@ -3,6 +3,6 @@
 Plotting functions take an ``ax`` (and return it) rather than creating figures, so a page composes them freely.
 """
 
-from .figure import BookFigure, subplots
+from .figure import BOOK_WIDTH, BookFigure, subplots
 
-__all__ = ["BookFigure", "subplots"]
+__all__ = ["BOOK_WIDTH", "BookFigure", "subplots"]
