@@ -253,7 +253,7 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
             "y": [0, 1.02],
             "xticks": unit,
             "yticks": unit,
-            "xlabel": tr("positive probability cost P(+)cost"),
+            "xlabel": "P(+)cost",
             "ylabel": tr("normalized cost"),
         },
         "labels": {
