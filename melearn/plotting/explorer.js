@@ -19,7 +19,8 @@
   /* A plot frame in viewBox units: axes, ticks (values and their texts come from the JSON), axis labels. */
   function frame(svg, spec) {
     clear(svg);
-    var W = spec.width || 320, H = spec.height || 300, L = 66, R = 14, T = 12, B = 48;
+    var fs = spec.font || 15, W = spec.width || 320, H = spec.height || 300;
+    var L = Math.round(3 * fs + 21), R = 14, T = 12, B = Math.round(2 * fs + 18), font = "font-size:" + fs + "px";
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
     var x0 = spec.x[0], x1 = spec.x[1], y0 = spec.y[0], y1 = spec.y[1];
     var f = {
@@ -36,19 +37,20 @@
     var axes = svgEl("g", { "class": "mlx-axes" }, svg);
     (spec.xticks || []).forEach(function (t) {
       svgEl("line", { x1: f.x(t[0]), x2: f.x(t[0]), y1: T, y2: H - B, "class": "mlx-grid" }, axes);
-      var tx = svgEl("text", { x: f.x(t[0]), y: H - B + 17, "text-anchor": "middle" }, axes);
+      var tx = svgEl("text", { x: f.x(t[0]), y: H - B + fs + 3, "text-anchor": "middle", style: font }, axes);
       tx.textContent = t[1];
     });
     (spec.yticks || []).forEach(function (t) {
       svgEl("line", { x1: L, x2: W - R, y1: f.y(t[0]), y2: f.y(t[0]), "class": "mlx-grid" }, axes);
-      var ty = svgEl("text", { x: L - 6, y: f.y(t[0]) + 5, "text-anchor": "end" }, axes);
+      var ty = svgEl("text", { x: L - 6, y: f.y(t[0]) + fs / 3, "text-anchor": "end", style: font }, axes);
       ty.textContent = t[1];
     });
     svgEl("rect", { x: L, y: T, width: W - L - R, height: H - T - B, "class": "mlx-box" }, axes);
-    var xl = svgEl("text", { x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", "class": "mlx-label" }, axes);
+    var xl = svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", "class": "mlx-label",
+      style: font }, axes);
     xl.textContent = spec.xlabel;
-    var yl = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "class": "mlx-label",
-      transform: "translate(14," + (T + H - B) / 2 + ") rotate(-90)" }, axes);
+    var yl = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "class": "mlx-label", style: font,
+      transform: "translate(" + fs + "," + (T + H - B) / 2 + ") rotate(-90)" }, axes);
     yl.textContent = spec.ylabel;
     f.layer = svgEl("g", id ? { "clip-path": "url(#" + id + ")" } : {}, svg);
     return f;
@@ -185,7 +187,7 @@
       setText(root, "size", t.size_shown);
       setText(root, "size-one-lower", t.size_one_lower_shown);
       var f = frame($(root, "pmf"), { x: [0, 1], y: [0, pm.ymax], xticks: data.xticks, yticks: pm.yticks,
-        xlabel: data.labels.x, ylabel: data.labels.y, width: 480, height: 300 });
+        xlabel: data.labels.x, ylabel: data.labels.y, width: 480, height: 330, font: 21 });
       var w = Math.max(0.8 / m[0] * (f.right - f.left), 1);
       pm.p.forEach(function (p, i) {
         var x = f.x(i / m[0]);
