@@ -102,6 +102,10 @@ def _layout_checks(page, root_id: str, width: int, where: str) -> None:
     assert scroll[0] <= scroll[1] + 1, f"{where}: the page scrolls sideways ({scroll})"
     box = page.eval_on_selector(f"#{root_id}", "e => e.getBoundingClientRect().toJSON()")
     assert box["right"] <= width + 1 and box["width"] > 0, f"{where}: the explorer is wider than the screen ({box})"
+    right = page.eval_on_selector(
+        f"#{root_id}", "e => Math.max(...[...e.querySelectorAll('*')].map(c => c.getBoundingClientRect().right))"
+    )
+    assert right <= box["right"] + 1, f"{where}: a part of the explorer sticks out to {right} px ({box['right']})"
     unlabelled = page.eval_on_selector_all(
         f"#{root_id} input, #{root_id} select, #{root_id} svg",
         "els => els.filter(e => !e.getAttribute('aria-label')).map(e => e.outerHTML.slice(0, 80))",
