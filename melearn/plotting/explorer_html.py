@@ -12,8 +12,8 @@ to 6 significant digits, and element ids come from the explorer's fixed name. Ev
 formatted here, in Python (``*_shown`` and ``*_text`` fields), so the script formats no statistic either.
 
 Hand-written JavaScript rather than a plotting library: the three explorers need lines, dots and bars in SVG,
-about 10 KB of script, where Bokeh's inline resources are over a megabyte per page (see the book page
-``chapters/threshold_explorer.ipynb``).
+about 12 KB of script and 6 KB of style, where Bokeh's inline scripts for a plot with widgets weigh 1.6 MB (see
+the book page ``chapters/threshold_explorer.ipynb``).
 """
 
 from __future__ import annotations
