@@ -33,6 +33,16 @@ CATALOGUES = LOCALE / LANGUAGE / "LC_MESSAGES"
 # what the code of the pages and of melearn generates (translated by melearn.i18n when a page is executed)
 OUTPUT_CATALOGUES = [LOCALE / LANGUAGE / "outputs", ROOT / "melearn" / "locale" / LANGUAGE]
 POT_DIR = ROOT / "_build" / "gettext"
+# Sphinx's gettext builder also writes sphinx.pot: the labels of the book's own templates (_templates/). Their
+# catalogue, sphinx.po, also translates labels of Sphinx and the theme that no page extracts, so it is kept by hand
+# (merged with sphinx.pot, those would become obsolete); it must hold every label of sphinx.pot.
+KEPT_BY_HAND = ("sphinx.pot",)
+
+
+def page_templates(out: Path) -> list[Path]:
+    """The message templates (``.pot``) of the pages under ``out``: all but those whose catalogue is kept by hand."""
+    return sorted(pot for pot in out.rglob("*.pot") if pot.relative_to(out).as_posix() not in KEPT_BY_HAND)
+
 
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]+\$", re.S)
 _CODE = re.compile(r"``.+?``|`[^`]+`")
@@ -151,6 +161,8 @@ def update() -> int:
     """Extract the messages and merge them into the catalogues."""
     build = [sys.executable, str(ROOT / "tools" / "build_edition.py"), "en", "--builder", "gettext"]
     subprocess.run([*build, "--out", str(POT_DIR)], check=True)
+    for name in KEPT_BY_HAND:
+        (POT_DIR / name).unlink(missing_ok=True)
     subprocess.run(
         [
             str(Path(sys.executable).parent / "sphinx-intl"),

@@ -194,9 +194,9 @@ class BookFigure(Figure):
 
 
 def subplots(nrows: int = 1, ncols: int = 1, **kwargs):
-    """``matplotlib.pyplot.subplots`` for a page of the book: a ``BookFigure`` at most :data:`BOOK_WIDTH` wide.
+    """``matplotlib.pyplot.subplots`` for a page of the book: a ``BookFigure`` at most ``BOOK_WIDTH`` wide.
 
-    The grid and size come from :func:`book_figsize`: a grid of several columns wider than the book is stacked
+    The grid and size come from ``book_figsize``: a grid of several columns wider than the book is stacked
     into one column, and the axes are returned in the shape asked for (row by row), so page code indexes them as
     it would matplotlib's. Width ratios are then dropped (every panel is the full width); ``sharex``/``sharey``
     must be ``True`` or ``False`` for such a grid ("row" and "col" have no meaning once it is stacked).
@@ -218,7 +218,7 @@ def subplots(nrows: int = 1, ncols: int = 1, **kwargs):
     Raises
     ------
     ValueError
-        If ``FigureClass`` is given; if the grid or ``figsize`` is not valid (:func:`book_figsize`); if a grid to
+        If ``FigureClass`` is given; if the grid or ``figsize`` is not valid (``book_figsize``); if a grid to
         be stacked shares axes by "row" or "col".
     """
     import matplotlib.pyplot as plt
