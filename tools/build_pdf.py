@@ -230,6 +230,10 @@ def retitle_outline(path: Path, headings: list[str]) -> int:
     return changed
 
 
+# the width of the text on an A4 sheet between the margins of print_pdf (210 mm - 2 x 14 mm), in CSS pixels
+TEXT_WIDTH_PX = round((210 - 2 * 14) / 25.4 * 96)
+
+
 def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float = 300) -> None:
     """Open ``page`` (an HTML file) in headless Chromium, prepare it for paper, print it to ``target``.
 
@@ -255,13 +259,18 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             profile, executable_path=chromium_executable(), headless=True, args=list(CHROMIUM_ARGS)
         )
         try:
+            # MathJax 4 breaks a long display formula at the width of its column when it typesets it, and again
+            # when the width changes; typeset on a screen and then switched to print, (2.41) was broken into a
+            # column one symbol wide over three sheets. So the page is laid out as paper from the start: print
+            # media, at the width of the text on the sheet.
             tab = context.new_page()
+            tab.set_viewport_size({"width": TEXT_WIDTH_PX, "height": 1100})
+            tab.emulate_media(media="print")
             tab.set_default_timeout(timeout_s * 1000)
             tab.goto(page.as_uri(), wait_until="load")
             tab.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
             tab.evaluate("() => MathJax.startup.promise")
             tab.evaluate(EXPAND)
-            tab.emulate_media(media="print")
             targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
             headings = tab.evaluate(HEADING_TEXT)
             numbers: dict[str, int] = {}
