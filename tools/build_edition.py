@@ -146,7 +146,9 @@ def build(
         builder=builder,
         warningiserror=True,
         keep_going=True,
-        force_all=True,
+        # every page written; but a build that reuses the pages as read must not compile every catalogue again
+        # either (force_all does): each page depends on its catalogue, so all would be read again
+        force_all=fresh,
         freshenv=fresh,
     )
     status = result if isinstance(result, int) else 1
