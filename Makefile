@@ -3,7 +3,7 @@
 #   make book   build both editions and their PDFs, executing every page once per edition (a failing cell fails
 #               the build): English in _build/html, Chinese (中文版) in _build/html/zh, PDFs in _build/pdf
 #   make test   the full check: make lint, a strict build of the English edition from the stored outputs, the Chinese
-#               edition and both PDFs (make editions), then one pytest run (unit, property, cross-check, nbval with
+#               edition (built beside it) and both PDFs, then one pytest run (unit, property, cross-check, nbval with
 #               figures, catalogues, PDFs, and browser tests over both editions) in which every page is executed
 #               exactly once in English (by nbval) and once in Chinese (by the Chinese build)
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
@@ -18,8 +18,6 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # the one Python version the project supports: requires-python = "==X.Y.*" in pyproject.toml (the lock file is for it)
 PYTHON_VERSION := $(shell sed -n 's/^requires-python = "==\([0-9]*\.[0-9]*\)\.\*".*/\1/p' pyproject.toml)
-# strict: a warning or a broken reference fails the build; --all: re-read every page (warnings are never stale)
-BOOK_FLAGS := -n -W --keep-going --all
 # pytest-xdist on 2 workers; --dist loadscope with the scopes of the root conftest.py: each notebook (all its cells,
 # one kernel), each page's browser checks (one visit) and each test file on one worker, small enough to balance
 JOBS   ?= 2
@@ -64,18 +62,30 @@ pdf: $(STAMP)
 # One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
 # nbval, in the pytest run that follows, executes each page and compares every output, figures included, with
 # what the build rendered. A pytest run that collects nothing exits 5, which fails make like any other failure.
-# Lint comes first: it takes seconds and fails before the slow steps.
+# Lint comes first: it takes seconds and fails before the slow steps. Then the two editions are built side by
+# side (make -j2): the Chinese site, whose pages are executed by one kernel at a time, beside the English site and
+# the English PDF; each PDF is written from the pages its edition's site build read (tools/build_edition.py).
 test: $(STAMP)
-	@rm -f $(TIMES); mkdir -p _build
+	@rm -f $(TIMES); mkdir -p _build; date +%s%N > $(TIMES).start
 	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)
-	$(call timed,English build from the stored outputs,MELEARN_BOOK_EXECUTION=off $(BIN)/jupyter-book build . $(BOOK_FLAGS))
-	$(call timed,Chinese edition (executes every page),$(BIN)/python tools/build_edition.py zh_CN)
-	$(call timed,English PDF,$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
-	$(call timed,Chinese PDF,$(BIN)/python tools/build_pdf.py zh_CN)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-editions
 	$(call timed,tests: unit$(COMMA) nbval$(COMMA) browser$(COMMA) editions,$(BIN)/python -m pytest $(XDIST))
 	@$(MAKE) --no-print-directory test-times
 
-# Each step of make test is timed into $(TIMES); the table is printed at the end, and after a failing step.
+# the builds of make test: two chains run side by side, each step timed (the table marks them "beside")
+.PHONY: test-editions test-en-site test-en-pdf test-zh-site test-zh-pdf
+test-editions: test-en-pdf test-zh-pdf
+test-en-site:
+	$(call timed,English site from the stored outputs (beside),$(BIN)/python tools/build_edition.py en --execution off)
+test-en-pdf: test-en-site
+	$(call timed,English PDF (beside),$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
+test-zh-site:
+	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python tools/build_edition.py zh_CN)
+test-zh-pdf: test-zh-site
+	$(call timed,Chinese PDF (beside),$(BIN)/python tools/build_pdf.py zh_CN)
+
+# Each step of make test is timed into $(TIMES); the table is printed at the end, and after a failing step. Steps
+# marked "beside" ran at the same time as others, so the steps add up to more than make test took.
 TIMES := _build/test-times.tsv
 COMMA := ,
 define timed
@@ -85,9 +95,11 @@ define timed
 endef
 
 test-times:
-	@awk -F'\t' 'BEGIN {print "\nmake test, step by step:"} \
-	  {total += $$2; printf "  %-52s %7.1f s%s\n", $$1, $$2 / 1000, ($$3 == 0 ? "" : "  FAILED")} \
-	  END {printf "  %-52s %7.1f s\n", "total", total / 1000}' $(TIMES)
+	@awk -F'\t' -v now=$$(date +%s%N) -v start=$$(cat $(TIMES).start 2>/dev/null || echo 0) \
+	  'BEGIN {print "\nmake test, step by step:"} \
+	  {total += $$2; printf "  %-56s %7.1f s%s\n", $$1, $$2 / 1000, ($$3 == 0 ? "" : "  FAILED")} \
+	  END {printf "  %-56s %7.1f s\n", "sum of the steps", total / 1000; \
+	       if (start > 0) printf "  %-56s %7.1f s\n", "make test, start to end", (now - start) / 1e9}' $(TIMES)
 
 # The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, so it
 # runs in make test only.

@@ -5,28 +5,43 @@ nbval alone skips; it lives here rather than in ``tests/conftest.py`` so that ``
 checks figures too.
 
 The test command runs pytest-xdist with ``--dist loadscope``, whose scopes are defined here (:func:`scope_of`):
-what must share a process stays together (every cell of a notebook, which one kernel runs in order; every check of
-one page of the built book, which reads one visit of the page; the rest of a test file), and the units are small
-enough for the two workers to finish together. (xdist's own grouping by marker, ``--dist loadgroup``, rewrites
+what must share a process stays together (every cell of a notebook, which one kernel runs in order; every browser
+check of one page of the built book, which reads one visit of the page; the rest of a test file), and the units are
+small enough for the two workers to finish together. (xdist's own grouping by marker, ``--dist loadgroup``, rewrites
 node ids in a way pytest 9 no longer honours.)
 """
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 pytest_plugins = ["tools.nbval_figures"]
 
-BOOK_PAGES_TESTS = "tests/browser/test_book_pages.py"
+BROWSER_TESTS = "tests/browser/"
+
+
+@functools.cache
+def _book_pages() -> frozenset[str]:
+    """The pages of both editions, as the browser tests name them (``chapters/auc``, ``zh/chapters/auc``)."""
+    from tests.browser.bookcheck import toc_pages
+
+    return frozenset(page for name in toc_pages() for page in (name, f"zh/{name}"))
 
 
 def scope_of(nodeid: str) -> str:
-    """The unit of work a test belongs to: a notebook, one page's browser checks, or a test file."""
+    """The unit of work a test belongs to: a notebook, one page's browser checks, or a test file.
+
+    Every browser check of one page, in whichever file, reads the page's one visit (``tests/browser/bookcheck.py``),
+    so they go to one worker together: ``page:zh/chapters/auc`` for ``test_x[zh/chapters/auc-print]``.
+    """
     path, _, rest = nodeid.partition("::")
-    if path == BOOK_PAGES_TESTS and rest.endswith("]"):
+    if path.startswith(BROWSER_TESTS) and rest.endswith("]"):
         param = rest[rest.index("[") + 1 : -1]
-        if "/" in param:  # a page of the book, such as chapters/auc: its checks share one visit
-            return f"{path}[{param}]"
+        for part in param.split("-"):  # parameter ids are joined by "-"; no page name holds one
+            if part in _book_pages():
+                return f"page:{part}"
     return path  # a notebook (its cells on one kernel) or a test file
 
 

@@ -133,7 +133,10 @@ def test_make_book_executes_and_make_test_builds_from_stored_outputs():
     assert "execute_notebooks: force" in (REPO / "_config.yml").read_text(encoding="utf-8")
     book, test = _make_recipe("book"), _make_recipe("test")
     assert "MELEARN_BOOK_EXECUTION" not in book
-    assert "MELEARN_BOOK_EXECUTION=off" in test and "-n -W --keep-going" in (REPO / "Makefile").read_text()
+    # make test's builds run side by side (make -j2 test-editions): the English site from the stored outputs
+    assert "test-editions" in test and "build_edition.py en --execution off" in _make_recipe("test-en-site")
+    strict = (REPO / "tools" / "build_edition.py").read_text(encoding="utf-8")
+    assert "warningiserror=True" in strict and "keep_going=True" in strict and '"nitpicky": True' in strict
     assert test.count("pytest") == 1, "make test runs pytest once (nbval executes every page once)"
 
 

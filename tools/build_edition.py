@@ -4,15 +4,23 @@
     python tools/build_edition.py en --builder singlehtml    # the English book as one HTML page (for the PDF)
     python tools/build_edition.py zh_CN --builder gettext    # (en only) extract the messages to translate
 
-Both editions are built from the same ``_config.yml``, ``_toc.yml`` and pages, strictly (``-n -W --keep-going``,
-every page re-read). The Chinese edition differs in three settings only, given to Sphinx as overrides: the
-language (``zh_CN``: Sphinx translates every message from ``locale/zh_CN/LC_MESSAGES/``), the title, and the
-execution cache. Its pages are executed with ``MELEARN_LANGUAGE=zh_CN`` in the environment, so the kernels print
-and draw in Chinese (``melearn.i18n``).
+Both editions are built from the same ``_config.yml``, ``_toc.yml`` and pages, strictly (``-n -W --keep-going``).
+A site build reads every page afresh, so no warning is ever stale. The one page for the PDF (``singlehtml``) is
+written from the environment the edition's site build read (the same doctrees, kept per language), so a page is
+read and executed once per edition: Sphinx re-reads only a page changed since, or every page if a setting that
+the reading depends on changed (the execution mode, say). It reuses that environment only if the site build that
+read it succeeded (``read-cleanly`` in the doctrees): a warning given while reading fails the site build, and is
+given again by a one-page build that has to read the pages itself.
+
+The Chinese edition differs in three settings only, given to Sphinx as overrides: the language (``zh_CN``: Sphinx
+translates every message from ``locale/zh_CN/LC_MESSAGES/``), the title, and the execution cache. Its pages are
+executed with ``MELEARN_LANGUAGE=zh_CN`` in the environment, so the kernels print and draw in Chinese
+(``melearn.i18n``).
 
 Execution (``--execution``, MyST-NB's modes): ``off`` renders the outputs stored in the notebooks (English);
 ``cache`` executes each page once per edition and keeps the result in ``_build/.jupyter_cache/<language>``, so the
-site and the single page of one edition execute every page once between them; ``force`` executes every page.
+site and the single page of one edition execute every page once between them (the single page reuses what the
+site read, or else takes each page from the cache); ``force`` executes every page.
 The default is ``off`` for English and ``cache`` for Chinese.
 """
 
@@ -76,8 +84,34 @@ def overrides(language: str) -> dict:
     return settings
 
 
-def build(language: str, builder: str = "html", execution: str | None = None, out: Path | None = None) -> int:
-    """Build one edition strictly; return Sphinx's exit status (0: no warning, no error)."""
+def doctree_dir(language: str, builder: str, out: Path | None = None) -> Path:
+    """Where a build of ``language`` with ``builder`` keeps its environment (the pages as read).
+
+    The site (``html``) and the one page (``singlehtml``) of an edition share one; the message catalogues
+    (``gettext``) need their own (Sphinx versions its nodes for them), and so does a build into ``out``.
+    """
+    if out is not None:
+        outdir = out.resolve()
+        return outdir.parent / f".doctrees-{outdir.name}"
+    shared = builder in ("html", "singlehtml")
+    return ROOT / "_build" / ".doctrees-editions" / (language if shared else f"{language}-{builder}")
+
+
+READ_CLEANLY = "read-cleanly"  # in a doctree directory: the build that last used it succeeded
+
+
+def build(
+    language: str,
+    builder: str = "html",
+    execution: str | None = None,
+    out: Path | None = None,
+    fresh: bool | None = None,
+) -> int:
+    """Build one edition strictly; return Sphinx's exit status (0: no warning, no error).
+
+    ``fresh``: read every page again (the default, except for ``singlehtml``, which reuses the environment of
+    the edition's last successful build when there is one).
+    """
     from jupyter_book.sphinx import build_sphinx  # the book's toolchain, not needed to import this module
 
     if language not in LANGUAGES:
@@ -95,12 +129,13 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
         os.environ["MELEARN_CATALOGUES"] = str(ROOT / "locale" / language / "outputs")
         os.environ["MELEARN_MISSING_TEXT"] = str(missing)  # every text the kernels could not translate
     outdir = (out or output_dir(language, builder)).resolve()
-    # each build its own environment: a site, its single page and a private check build never share one
-    doctrees = (
-        outdir.parent / f".doctrees-{outdir.name}"
-        if out
-        else ROOT / "_build" / ".doctrees-editions" / f"{language}-{builder}"
-    )
+    doctrees = doctree_dir(language, builder, out)
+    stamp = doctrees / READ_CLEANLY
+    if fresh is None:
+        fresh = not (builder == "singlehtml" and stamp.is_file())
+    reused = "" if fresh else stamp.read_text(encoding="utf-8").strip()
+    print(f"{language} {builder}: " + (f"writing the pages as read by {reused}" if reused else "reading every page"))
+    stamp.unlink(missing_ok=True)
     result = build_sphinx(
         str(ROOT),
         str(outdir),
@@ -111,7 +146,10 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
         builder=builder,
         warningiserror=True,
         keep_going=True,
-        force_all=True,
+        # every page written; but a build that reuses the pages as read must not compile every catalogue again
+        # either (force_all does): each page depends on its catalogue, so all would be read again
+        force_all=fresh,
+        freshenv=fresh,
     )
     status = result if isinstance(result, int) else 1
     if language != "en" and execution != "off" and missing.exists() and missing.read_text(encoding="utf-8").strip():
@@ -121,6 +159,8 @@ def build(language: str, builder: str = "html", execution: str | None = None, ou
         status = status or 1
         # forget this execution, so that the next build executes every page again and finds them again
         shutil.rmtree(cache_dir(language), ignore_errors=True)
+    if status == 0:
+        stamp.write_text(f"the {builder} build ({execution})\n", encoding="utf-8")
     print(f"{language} {builder}: {'built' if status == 0 else 'FAILED'} into {outdir}")
     return status
 

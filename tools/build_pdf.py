@@ -13,8 +13,9 @@ in headless Chromium through Playwright, typeset by the book's local MathJax, an
   outline after printing: Chromium's own titles lose formulas ("The -test"), join wrapped lines ("ROCcurve")
   and count some lines twice ("Proof ledgerProof ledger");
 * a table of contents is put after the book's title: the book's parts and pages, with their page numbers. The
-  numbers come from a first printing (Chromium names each link target of the PDF after its element id); the
-  second printing, with the same number of lines, is the PDF.
+  numbers come from a first printing (Chromium names each link target of the PDF after its element id; this one
+  is printed without tags and outline, which move nothing); the second printing, with the same number of lines,
+  is the PDF.
 
 The print style sheet (``_static/print.css``) hides the navigation and keeps figures, formulas and code boxes
 whole. Links inside the book become links inside the PDF. The PDF is also copied into the edition's site
@@ -243,6 +244,7 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
     """
     from playwright.sync_api import sync_playwright
 
+    started = time.perf_counter()
     target.parent.mkdir(parents=True, exist_ok=True)
     options = {
         "format": "A4",
@@ -274,16 +276,24 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
             headings = tab.evaluate(HEADING_TEXT)
             numbers: dict[str, int] = {}
+            typeset = time.perf_counter()
             for _ in range(3):
-                tab.pdf(path=str(target), **options)
+                # the first printing only finds the page numbers: it leaves out the PDF's tags and outline, which
+                # move nothing on the sheets (the next printing, with them, is checked to give the same numbers)
+                tab.pdf(path=str(target), **(options if numbers else {**options, "tagged": False, "outline": False}))
                 found = destination_pages(target)
                 missing = sorted(set(targets) - set(found))
                 if missing:
                     raise RuntimeError(f"the PDF has no link target for {missing[:5]}: the contents cannot be numbered")
                 pages = {name: found[name] for name in targets}
                 if pages == numbers:
+                    printed = time.perf_counter()
                     changed = retitle_outline(target, headings)
-                    print(f"{target.name}: {len(targets)} pages in the contents, {changed} outline titles repaired")
+                    print(
+                        f"{target.name}: {len(targets)} pages in the contents, {changed} outline titles repaired; "
+                        f"loaded and typeset in {typeset - started:.0f} s, printed in {printed - typeset:.0f} s, "
+                        f"outline in {time.perf_counter() - printed:.0f} s"
+                    )
                     return
                 numbers = pages
                 tab.evaluate(FILL_TOC, {name: str(number) for name, number in numbers.items()})
@@ -298,6 +308,7 @@ def build_pdf(language: str, execution: str | None = None) -> int:
     status = build(language, "singlehtml", execution)
     if status:
         return status
+    print(f"{language}: the one page built in {time.perf_counter() - start:.0f} s")
     # The one page is written as the root document (chapters/intro.html) but refers to its images and styles as
     # if it stood at the top of the output (_static/, _images/): print a copy that does.
     outdir = output_dir(language, "singlehtml")

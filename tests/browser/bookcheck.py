@@ -5,14 +5,21 @@ TeX left untypeset in the prose, images that did not load, console errors, faile
 and equation references that do not resolve, the title and the equation numbers the page shows, and whether the
 page overflows sideways on a phone. The tests turn each kind of problem into an assertion; the same code checks a
 small deliberately broken page in ``test_checker.py``, so a checker that stopped seeing problems would fail too.
+
+Each page of the book is opened once per test run, whichever tests read it (:class:`PageVisits`): a test module
+that measures something more on every page registers a script with :func:`measure_on_every_visit`, and the one
+visit runs it in each mode it asks for (a desktop, a phone, print media), after the checks above. Under
+pytest-xdist the visits are shared between the workers through files, so no page is opened twice.
 """
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import html.parser
 import http.server
 import os
+import pickle
 import re
 import sys
 import threading
@@ -102,8 +109,34 @@ class LocalServer:
         self.thread.join(timeout=5)
 
 
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+# the viewport (and media) of each mode a registered measure can ask for; desktop is the width a page is loaded at
+MODE_DESKTOP, MODE_PHONE = (DESKTOP, "screen"), (PHONE, "screen")
+SETTLE_MS = 500  # the theme rearranges its sidebars when the width crosses 992 px
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A script run on every visited page in each of ``modes`` (name: (viewport, media)), in that order."""
+
+    script: str
+    modes: dict[str, tuple[dict, str]]
+
+
+MEASURES: dict[str, Measure] = {}
+
+
+def measure_on_every_visit(name: str, script: str, modes: dict[str, tuple[dict, str]]) -> None:
+    """Run ``script`` (a JavaScript function returning JSON) in each of ``modes`` in the one visit of every page.
+
+    Its results are the visit's ``measures[name][mode]``. A test module calls this when it is imported, so every
+    pytest-xdist worker (each imports every collected module) visits with the same measures.
+    """
+    if not modes or any(media not in ("screen", "print") for _, media in modes.values()):
+        raise ValueError(f"modes of {name!r} must name a viewport and 'screen' or 'print': {modes!r}")
+    MEASURES[name] = Measure(script, dict(modes))
+
 
 # Every Jupyter Book 1 page loads sphinx-thebe's script twice; the second copy logs this. It is harmless.
 HARMLESS_CONSOLE = (re.compile(r"Identifier 'THEBE_JS_URL' has already been declared"),)
@@ -245,6 +278,7 @@ class PageReport:
     phone_overflow: str = ""
     dark_image_backgrounds: list[str] = field(default_factory=list)
     screenshots: list[Path] = field(default_factory=list)
+    measures: dict[str, dict[str, object]] = field(default_factory=dict)  # see measure_on_every_visit
 
 
 class LinkChecker:
@@ -305,8 +339,19 @@ def _short(text: str, at: int, width: int = 60) -> str:
     return " ".join(text[start : start + width].split())
 
 
-def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Path | None = None) -> PageReport:
-    """Open ``url`` in a new tab of ``context``; ``base`` is the local server's origin (``http://127.0.0.1:N``)."""
+def visit(
+    context,
+    url: str,
+    base: str,
+    links: LinkChecker,
+    screenshot_stem: Path | None = None,
+    measures: dict[str, Measure] | None = None,
+) -> PageReport:
+    """Open ``url`` in a new tab of ``context``; ``base`` is the local server's origin (``http://127.0.0.1:N``).
+
+    The page is checked at the desktop width, then, with ``measures``, measured in each mode they name (the phone
+    checks are made at the phone width among them), and the tab is closed.
+    """
     report = PageReport(url=url)
     local_host = urllib.parse.urlsplit(base).netloc
     page = context.new_page()
@@ -412,21 +457,88 @@ def visit(context, url: str, base: str, links: LinkChecker, screenshot_stem: Pat
             "() => { document.documentElement.dataset.theme = 'light';"
             " document.documentElement.dataset.mode = 'light'; }"
         )
-        page.set_viewport_size(PHONE)
-        page.wait_for_timeout(200)  # let the theme's responsive layout settle
-        overflow = page.evaluate(_OVERFLOW_JS)
-        if overflow["culprits"] or overflow["scrollWidth"] > overflow["width"] + 1:
-            report.phone_overflow = (
-                f"page is {overflow['scrollWidth']} px wide on a {overflow['width']} px phone; "
-                f"widest elements: {'; '.join(overflow['culprits']) or 'not found'}"
-            )
-        if screenshot_stem is not None:
-            shot = screenshot_stem.with_name(screenshot_stem.name + "-phone.png")
-            page.screenshot(path=str(shot))
-            report.screenshots.append(shot)
+        # the modes, in the order the measures name them; the phone (where this checker looks for overflow) too
+        modes: dict[tuple, tuple[dict, str]] = {}
+        for measure in (measures or {}).values():
+            for viewport, media in measure.modes.values():
+                modes.setdefault((tuple(sorted(viewport.items())), media), (viewport, media))
+        modes.setdefault((tuple(sorted(PHONE.items())), "screen"), MODE_PHONE)
+        for viewport, media in modes.values():
+            page.emulate_media(media=media)
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(SETTLE_MS)  # let the theme's responsive layout settle
+            for name, measure in (measures or {}).items():
+                for mode, wanted in measure.modes.items():
+                    if wanted == (viewport, media):
+                        report.measures.setdefault(name, {})[mode] = page.evaluate(measure.script)
+            if (viewport, media) == MODE_PHONE:
+                _phone_checks(page, report, screenshot_stem)
     finally:
         page.close()
     return report
+
+
+def _phone_checks(page, report: PageReport, screenshot_stem: Path | None) -> None:
+    overflow = page.evaluate(_OVERFLOW_JS)
+    if overflow["culprits"] or overflow["scrollWidth"] > overflow["width"] + 1:
+        report.phone_overflow = (
+            f"page is {overflow['scrollWidth']} px wide on a {overflow['width']} px phone; "
+            f"widest elements: {'; '.join(overflow['culprits']) or 'not found'}"
+        )
+    if screenshot_stem is not None:
+        shot = screenshot_stem.with_name(screenshot_stem.name + "-phone.png")
+        page.screenshot(path=str(shot))
+        report.screenshots.append(shot)
+
+
+class PageVisits:
+    """The one visit of each page of the book in a test run, made when a test first asks for it.
+
+    ``store`` is a folder shared by the pytest-xdist workers of one run (``None`` without xdist): a visit is
+    written there, under a lock per page, and a worker that asks for a page another one visited reads it.
+    """
+
+    def __init__(self, context, server: LocalServer, store: Path | None = None):
+        self.context, self.server, self.store = context, server, store
+        self.links = LinkChecker()
+        self._reports: dict[str, PageReport] = {}
+        if store is not None:
+            store.mkdir(parents=True, exist_ok=True)
+
+    def _visit(self, page: str) -> PageReport:
+        stem = screenshot_dir() / page.replace("/", "__")
+        return visit(self.context, f"{self.server.url}/{page}.html", self.server.url, self.links, stem, MEASURES)
+
+    def get(self, page: str) -> PageReport:
+        """The report of ``page`` (a document name such as ``chapters/auc`` or ``zh/chapters/auc``)."""
+        if page in self._reports:
+            return self._reports[page]
+        if self.store is None:
+            self._reports[page] = self._visit(page)
+            return self._reports[page]
+        slug = page.replace("/", "__")
+        with (self.store / f"{slug}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another worker visiting this page: wait for its report
+            saved = self.store / f"{slug}.pickle"
+            if saved.is_file():
+                report = pickle.loads(saved.read_bytes())
+            else:
+                report = self._visit(page)
+                partial = saved.with_suffix(".part")
+                partial.write_bytes(pickle.dumps(report))
+                partial.replace(saved)
+        self._reports[page] = report
+        return report
+
+    def reports(self) -> dict[str, PageReport]:
+        """Every visit of this run so far, this worker's and (with a store) the other workers'."""
+        found = dict(self._reports)
+        if self.store is not None:
+            for saved in sorted(self.store.glob("*.pickle")):
+                page = saved.stem.replace("__", "/")
+                if page not in found:
+                    found[page] = pickle.loads(saved.read_bytes())
+        return found
 
 
 def _check_links(report: PageReport, facts: dict, page_url: str, base: str, links: LinkChecker) -> None:

@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: the built HTML, a local web server over it, and one headless Chromium.
+"""Fixtures for the browser tests: the built HTML, a local web server over it, one headless Chromium, and the one
+visit of each page that every test of the page reads (``page_visits``, see ``bookcheck.PageVisits``).
 
 The tests read the book exactly as a reader does: the HTML that ``make book`` built, served over
 ``http://127.0.0.1`` and opened in Chromium through Playwright. Environment variables:
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from .bookcheck import CHROMIUM_ARGS, LocalServer, chromium_executable, html_dir, skip_or_fail
+from .bookcheck import CHROMIUM_ARGS, LocalServer, PageVisits, chromium_executable, html_dir, skip_or_fail
 
 
 @pytest.fixture(scope="session")
@@ -72,3 +73,15 @@ def browser_context():
         context.close()
         playwright.stop()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def page_visits(request, tmp_path_factory, browser_context, server) -> PageVisits:
+    """Each page of the book opened once in this run: under pytest-xdist, once among all the workers.
+
+    The workers of one run share the parent of their temporary folders (a new one each run), where the visits are
+    kept; a run without xdist keeps them in memory.
+    """
+    shared = hasattr(request.config, "workerinput")  # an xdist worker
+    store = tmp_path_factory.getbasetemp().parent / "page-visits" if shared else None
+    return PageVisits(browser_context, server, store)

@@ -2,8 +2,8 @@
 
 Run ``make book`` first (``make test`` does): it builds the English site in ``_build/html`` and the Chinese one
 (中文版) in ``_build/html/zh``. Each test is parametrised by page, so a failure names the page;
-each page is loaded once per session and every check reads that one visit. Screenshots at desktop and phone
-width (and desktop in dark mode) go to ``_build/screenshots/``.
+each page is loaded once per run and every check reads that one visit (which ``test_fit.py`` measures too).
+Screenshots at desktop and phone width (and desktop in dark mode) go to ``_build/screenshots/``.
 """
 
 from __future__ import annotations
@@ -14,16 +14,7 @@ import urllib.parse
 
 import pytest
 
-from .bookcheck import (
-    LinkChecker,
-    PageReport,
-    claimed_formulas,
-    html_dir,
-    screenshot_dir,
-    skip_or_fail,
-    toc_pages,
-    visit,
-)
+from .bookcheck import PageReport, claimed_formulas, html_dir, skip_or_fail, toc_pages
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +22,14 @@ PAGES = toc_pages()
 CHINESE = "zh"  # the Chinese edition's folder inside the English site (see _ext/editions.py)
 EDITION_PAGES = PAGES + [f"{CHINESE}/{page}" for page in PAGES]
 
-_reports: dict[str, PageReport] = {}
-_links = LinkChecker()
-
 
 @pytest.fixture
-def report(request, browser_context, server) -> PageReport:
-    """The visit of one page, made on first use and shared by every check of that page."""
+def report(request, page_visits) -> PageReport:
+    """The visit of one page, made on first use and shared by every check of that page (and other test files)."""
     page = request.param
     if page.startswith(CHINESE + "/") and not (html_dir() / CHINESE / "chapters").is_dir():
         skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
-    if page not in _reports:
-        stem = screenshot_dir() / page.replace("/", "__")
-        _reports[page] = visit(browser_context, f"{server.url}/{page}.html", server.url, _links, stem)
-    return _reports[page]
+    return page_visits.get(page)
 
 
 def pages(test):
@@ -166,10 +151,11 @@ def test_reader_buttons(report):
         )
 
 
-def test_screenshots_saved():
+def test_screenshots_saved(page_visits):
     """Every visited page left a desktop and a phone screenshot (the artifacts of this run)."""
-    assert _reports, "no page was visited"
-    for page, report in _reports.items():
+    reports = page_visits.reports()
+    assert reports, "no page was visited"
+    for page, report in reports.items():
         missing = [str(path) for path in report.screenshots if not path.is_file() or path.stat().st_size == 0]
         assert len(report.screenshots) == 3 and not missing, f"{page}: screenshots missing: {missing}"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from .bookcheck import html_dir, skip_or_fail, toc_pages
+from .bookcheck import html_dir, measure_on_every_visit, skip_or_fail, toc_pages
 
 pytestmark = pytest.mark.browser
 
@@ -109,48 +109,24 @@ FIT_JS = r"""
 }
 """
 
-_WAIT_JS = r"""
-async () => {
-  if (!document.querySelector('.math')) return true;
-  for (let i = 0; i < 300 && !(window.MathJax && MathJax.startup && MathJax.startup.promise); i++) {
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  if (!(window.MathJax && MathJax.startup && MathJax.startup.promise)) return false;
-  await MathJax.startup.promise;
-  return true;
-}
-"""
-
-_measured: dict[str, dict] = {}
+# measured in the one visit of each page (tests/browser/bookcheck.py), loaded at the desktop width, in each mode
+measure_on_every_visit("fit", FIT_JS, MODES)
 
 
-def measure(context, url: str) -> dict:
+def measure(page_visits, name: str) -> dict:
     """The fit of one page in each mode: ``{mode: {"display": [...], "rows": [...], "cut": [...], ...}}``."""
-    page = context.new_page()
-    try:
-        page.set_viewport_size(MODES["desktop"][0])
-        page.goto(url, wait_until="load", timeout=60_000)
-        if not page.evaluate(_WAIT_JS):
-            pytest.fail(f"{url}: MathJax did not load", pytrace=False)
-        found = {}
-        for mode, (viewport, media) in MODES.items():
-            page.emulate_media(media=media)
-            page.set_viewport_size(viewport)
-            page.wait_for_timeout(500)  # the theme rearranges its sidebars when the width crosses 992 px
-            found[mode] = page.evaluate(FIT_JS)
-        return found
-    finally:
-        page.close()
+    report = page_visits.get(name)
+    if not report.typeset:
+        pytest.fail(f"{report.url}: MathJax did not load", pytrace=False)
+    return report.measures["fit"]
 
 
 @pytest.fixture
-def fit(request, browser_context, server) -> dict:
+def fit(request, page_visits) -> dict:
     name = request.param
     if name.startswith(CHINESE + "/") and not (html_dir() / CHINESE / "chapters").is_dir():
         skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
-    if name not in _measured:
-        _measured[name] = measure(browser_context, f"{server.url}/{name}.html")
-    return _measured[name]
+    return measure(page_visits, name)
 
 
 def pages(test):
@@ -194,16 +170,14 @@ def test_equation_numbers_never_sit_on_their_formula(fit, mode):
 
 
 @pytest.mark.parametrize("edition", ["en", CHINESE])
-def test_on_a_phone_at_most_five_percent_of_formulas_are_wide(edition, browser_context, server):
+def test_on_a_phone_at_most_five_percent_of_formulas_are_wide(edition, page_visits):
     names = PAGES if edition == "en" else [f"{CHINESE}/{page}" for page in PAGES]
     if edition == CHINESE and not (html_dir() / CHINESE / "chapters").is_dir():
         skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
     total, wide = 0, []
     for name in names:
-        if name not in _measured:
-            _measured[name] = measure(browser_context, f"{server.url}/{name}.html")
         # display formulas; chain rows and rule statements are held by the scroll-cue test above (an open target)
-        shown = _measured[name]["phone"]["display"]
+        shown = measure(page_visits, name)["phone"]["display"]
         total += len(shown)
         wide += [f"{name} {d['where']}" for d in shown if d["wide"]]
     assert total, "no formulas measured"

@@ -101,6 +101,17 @@ def reader(language: str):
     return PdfReader(path)
 
 
+@cache
+def sheets(language: str) -> list[tuple[str, float]]:
+    """The text of each sheet of the PDF and how far down it reaches (:func:`_extent`), read once per run."""
+    found = []
+    for page in reader(language).pages:
+        heights: list[float] = []
+        text = page.extract_text(visitor_text=_heights(heights)) or ""
+        found.append((text, _extent(page, heights)))
+    return found
+
+
 def outline_titles(language: str) -> list[str]:
     found: list[str] = []
 
@@ -153,8 +164,8 @@ def test_outline_titles_read_as_the_headings(language):
 def test_pdf_has_a_table_of_contents_with_page_numbers(language):
     """The first sheets list every page of the book with the sheet it starts on."""
     pdf = reader(language)
-    sheets = [_FOOTER.sub("", page.extract_text() or "") for page in pdf.pages]
-    front = "\n".join(sheets[:4])
+    texts = [_FOOTER.sub("", text) for text, _ in sheets(language)]
+    front = "\n".join(texts[:4])
     assert TOC_TITLE[language] in front, f"{language}: no table of contents ({TOC_TITLE[language]!r}) at the front"
     contents = front.split(TOC_TITLE[language], 1)[1]
     numbers = sorted({int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)})
@@ -162,7 +173,7 @@ def test_pdf_has_a_table_of_contents_with_page_numbers(language):
     assert len(numbers) >= len(toc_pages()) - 1, f"{language}: {len(numbers)} page numbers in the contents"
     titles = _page_titles(language)[1:]
     # each number leads to a sheet on which a page of the book starts
-    wrong = [n for n in numbers if not any(title in _letters(sheets[n - 1][:400]) for title in titles)]
+    wrong = [n for n in numbers if not any(title in _letters(texts[n - 1][:400]) for title in titles)]
     assert not wrong, f"{language}: contents entries whose sheet starts no page of the book: {wrong}"
 
 
@@ -170,15 +181,18 @@ def _letters(text: str) -> str:
     return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
 
 
-def _text_extent(page) -> float:
-    """How far down the sheet its text reaches, as a fraction of the sheet's height (its footer left out)."""
-    heights: list[float] = []
+def _heights(heights: list[float]):
+    """A text visitor for pypdf that collects the height on the sheet of each piece of text into ``heights``."""
 
     def visit(text, cm, tm, font, size):
         if text.strip():
             heights.append(cm[5] + tm[5] * cm[3] + tm[4] * cm[1])
 
-    page.extract_text(visitor_text=visit)
+    return visit
+
+
+def _extent(page, heights: list[float]) -> float:
+    """How far down the sheet its text reaches, as a fraction of the sheet's height (its footer left out)."""
     height = float(page.mediabox.height)
     body = [y for y in heights if y > FOOTER_HEIGHT_PT]
     return (height - min(body)) / height if body else 0.0
@@ -206,22 +220,24 @@ def test_no_blank_sheet(language):
     """No sheet is blank or nearly so: its text reaches below the upper part of the sheet, or it holds a figure,
     or it is the last sheet of a book page (the next one starts a page, as each page of the book does)."""
     pages = reader(language).pages
+    read = sheets(language)  # each sheet's text and extent, read once (extract_text is the slow part)
     titles = _page_titles(language)
     blank = []
     for number, page in enumerate(pages, start=1):
-        if number == len(pages) or page.images or _text_extent(page) >= NEARLY_BLANK_EXTENT:
+        text, extent = read[number - 1]
+        if number == len(pages) or extent >= NEARLY_BLANK_EXTENT or page.images:  # (images: slow, so last)
             continue
-        if TOC_TITLE[language] in "".join(_FOOTER.sub("", p.extract_text() or "") for p in pages[:number]) and (
-            number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", page.extract_text() or ""))
+        if TOC_TITLE[language] in "".join(_FOOTER.sub("", t) for t, _ in read[:number]) and (
+            number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", text))
         ):
             continue  # the last sheet of the table of contents, which ends its sheet
         if pages[number].images:
             continue  # a figure, which is never split, fills the next sheet
-        following = _letters((pages[number].extract_text() or "")[:400])
+        following = _letters(read[number][0][:400])
         if any(title and title in following for title in titles):
             continue  # the end of a book page: the next sheet starts the next page
-        text = _FOOTER.sub("", page.extract_text() or "").strip()
-        blank.append(f"sheet {number}: text ends at {_text_extent(page):.0%} of it: {text[-60:]!r}")
+        text = _FOOTER.sub("", text).strip()
+        blank.append(f"sheet {number}: text ends at {extent:.0%} of it: {text[-60:]!r}")
     assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
 
 
