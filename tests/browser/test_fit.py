@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pytest
 
+from melearn.plotting.figure import PHONE_COLUMN_PX
+
 from .bookcheck import html_dir, measure_on_every_visit, skip_or_fail, toc_pages
 
 pytestmark = pytest.mark.browser
@@ -105,7 +107,15 @@ FIT_JS = r"""
       overlaps.push(`${number.textContent.replace('#', '').trim()} on ${where(c)}`);
     }
   }
-  return {display, rows, cut, overlaps};
+  // figures: the width each is shown at, against its own width (melearn.plotting draws every text at least 9 px
+  // high when a figure is shown at least PHONE_FIGURE_PX wide, or at its natural size)
+  const figures = [];
+  for (const img of article.querySelectorAll('.cell_output img, figure img')) {
+    if (!visible(img) || !img.naturalWidth) continue;
+    const shown = Math.round(img.getBoundingClientRect().width);
+    figures.push({where: where(img.closest('.cell_output, figure') || img), shown, natural: img.naturalWidth});
+  }
+  return {display, rows, cut, overlaps, figures};
 }
 """
 
@@ -135,6 +145,21 @@ def pages(test):
 
 def _list(items) -> str:
     return "\n  - " + "\n  - ".join(items)
+
+
+# the narrowest column a figure is shown in on a 390 px phone (inside an exercise's solution): melearn.plotting draws
+# every text of a figure at least 9 px high when the figure is shown this wide
+PHONE_FIGURE_PX = PHONE_COLUMN_PX
+
+
+@pages
+def test_on_a_phone_every_figure_is_shown_wide_enough_for_its_text(fit):
+    narrow = [
+        f"{f['where']} ({f['shown']} px of {f['natural']} px)"
+        for f in fit["phone"]["figures"]
+        if f["shown"] < min(f["natural"], PHONE_FIGURE_PX) - 1
+    ]
+    assert not narrow, f"figures shown too narrow on a phone for 9 px text:{_list(narrow)}"
 
 
 @pages
