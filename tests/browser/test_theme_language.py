@@ -2,7 +2,7 @@
 and landmarks, read from the built HTML of every page outside its article (the article is the page's text, checked
 by the catalogues).
 
-sphinx-book-theme writes a few of these as plain English in its templates; ``_templates/components/`` makes them
+sphinx-book-theme writes a few of these as plain English in its templates; ``_templates/`` makes them
 translatable and ``locale/zh_CN/LC_MESSAGES/sphinx.po`` translates them.
 """
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 CHINESE = "zh"
 LABELS = ("title", "aria-label", "placeholder", "data-tooltip")
 # names that stay as they are in Chinese: software, file formats, keys
-KEPT = re.compile(r"\b(?:PDF|ipynb|md|MathJax|GitHub|Jupyter|Ctrl|Cmd|K|melearn)\b")
+KEPT = re.compile(r"\b(?:PDF|ipynb|md|MathJax|MyST|Markdown|GitHub|Jupyter|Ctrl|Cmd|K|melearn)\b")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
