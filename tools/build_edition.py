@@ -46,7 +46,8 @@ def output_dir(language: str, builder: str) -> Path:
 
 
 def execution_inputs_digest() -> str:
-    """A digest of what a page's outputs depend on besides its code: melearn, the output catalogues, the lock file.
+    """A digest of what a page's outputs depend on besides its code: melearn (code, catalogue, embedded script and
+    style), the output catalogues, the lock file.
 
     jupyter-cache keys a page on its code cells alone, so the cache of an edition lives in a directory named after
     this digest: a change in the library or in a translation of its output executes the pages again.
@@ -54,7 +55,8 @@ def execution_inputs_digest() -> str:
     import hashlib
 
     digest = hashlib.sha256()
-    files = [*sorted((ROOT / "melearn").rglob("*.py")), *sorted((ROOT / "melearn").rglob("*.po"))]
+    # the package: its code, its catalogue and the files it embeds in outputs (the explorers' script and style)
+    files = [path for suffix in ("py", "po", "js", "css") for path in sorted((ROOT / "melearn").rglob(f"*.{suffix}"))]
     files += [*sorted((ROOT / "locale").glob("*/outputs/**/*.po")), ROOT / "requirements" / "lock.txt"]
     for path in files:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
