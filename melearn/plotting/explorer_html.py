@@ -121,6 +121,12 @@ def _ticks(values, fmt="{:g}"):
     return [[float(v), fmt.format(v)] for v in values]
 
 
+def _unit_axes(xlabel: str, ylabel: str, *, x=(0, 1.02)) -> dict:
+    """Axes over the unit square (a little room above 1 so that a point at 1 is not cut), ticked at 0, 0.5, 1."""
+    unit = _ticks([0, 0.5, 1])
+    return {"x": list(x), "y": [0, 1.02], "xticks": unit, "yticks": unit, "xlabel": xlabel, "ylabel": ylabel}
+
+
 # -- one threshold, four views ----------------------------------------------------------------------------------
 def threshold_datasets():
     """The score sets the threshold explorer offers: the pumpkin book's eight samples and three generated ones.
@@ -227,35 +233,13 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         raise ValueError(f"start's stop must be 0 to {len(sets[first]['stops']) - 1}, got {stop!r}")
     if not (isinstance(cost_start, int) and 0 <= cost_start < len(explorers.COST_PAIRS)):
         raise ValueError(f"cost_start must be 0 to {len(explorers.COST_PAIRS) - 1}, got {cost_start!r}")
-    unit = _ticks([0, 0.5, 1])
     data = {
         "sets": sets,
         "start_stop": stop,
         "cost_start": cost_start,
-        "pr_axes": {
-            "x": [0, 1.02],
-            "y": [0, 1.02],
-            "xticks": unit,
-            "yticks": unit,
-            "xlabel": tr("recall R"),
-            "ylabel": tr("precision P"),
-        },
-        "roc_axes": {
-            "x": [0, 1.02],
-            "y": [0, 1.02],
-            "xticks": unit,
-            "yticks": unit,
-            "xlabel": tr("false positive rate (FPR)"),
-            "ylabel": tr("true positive rate (TPR)"),
-        },
-        "cost_axes": {
-            "x": [0, 1],
-            "y": [0, 1.02],
-            "xticks": unit,
-            "yticks": unit,
-            "xlabel": "P(+)cost",
-            "ylabel": tr("normalized cost"),
-        },
+        "pr_axes": _unit_axes(tr("recall R"), tr("precision P")),
+        "roc_axes": _unit_axes(tr("false positive rate (FPR)"), tr("true positive rate (TPR)")),
+        "cost_axes": _unit_axes("P(+)cost", tr("normalized cost"), x=(0, 1)),
         "labels": {
             "score": tr("score"),
             "positive": tr("positive"),
