@@ -180,8 +180,6 @@ class SolutionTitlesAsTheirExercise(SphinxPostTransform):
     def run(self, **kwargs) -> None:
         if not self.config.language or self.config.language == "en":
             return
-        from copy import deepcopy
-
         from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node, solution_node
 
         titles = {}
@@ -198,7 +196,9 @@ class SolutionTitlesAsTheirExercise(SphinxPostTransform):
             reference.children = []
             reference += nodes.Text(" ")
             for child in title.children:
-                reference += deepcopy(child)
+                # the node's own deepcopy copies it and what it holds; copy.deepcopy would follow the parent links
+                # and copy the whole document once per child (in the one-page book, 100 s a build)
+                reference += child.deepcopy()
 
 
 def _textbook_exercise_label(app, config) -> None:

@@ -14,7 +14,10 @@
   ``MELEARN_LANGUAGE=zh_CN``.
 * **Chinese search.** Sphinx splits Chinese text into words with jieba (pinned in the lock file). jieba does not
   know the book's terms (查准率, 留出法, 排序损失, ...), so it would index them as pieces a search never matches;
-  the Chinese names of the glossary (``chapters/glossary.md``) are given to it as a user dictionary.
+  the Chinese names of the glossary (``chapters/glossary.md``) are given to it as a user dictionary. Sphinx's
+  Chinese indexer (7.4) keeps the Latin words it has met in a list shared by every instance and asks it
+  ``word in terms`` for each word it stems, which grows quadratically with the book: :class:`ChineseSearch` asks
+  a set. The one page printed to PDF has no search, so it builds no index.
 * **Search results show math, not TeX.** Sphinx puts a page title's formula in the results as its TeX source
   (``\\(F_1\\)``); on the search page the results are typeset by the book's MathJax as they arrive.
 * **Landing tables on a phone.** The tables of the root page get the class ``landing-table``; under 720 px
@@ -117,6 +120,40 @@ def _theme_and_search(app, config) -> None:
     config.html_search_options = search_options
 
 
+class _Terms(list):
+    """A list of words that answers ``word in terms`` from a set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._words: set[str] = set()
+
+    def extend(self, words) -> None:
+        words = list(words)
+        super().extend(words)
+        self._words.update(words)
+
+    def __contains__(self, word) -> bool:
+        return word in self._words
+
+
+def _chinese_search():
+    """Sphinx's Chinese search language, with its Latin words kept per index and looked up in a set."""
+    from sphinx.search.zh import SearchChinese
+
+    class ChineseSearch(SearchChinese):
+        def init(self, options: dict) -> None:
+            super().init(options)
+            self.latin_terms = _Terms()  # the class's list is shared by every index and never emptied
+
+    return ChineseSearch
+
+
+def _one_page_has_no_search(app) -> None:
+    """The one-page book (printed to PDF) builds no search index."""
+    if app.builder.name == "singlehtml":
+        app.builder.search = False
+
+
 class LandingTables(SphinxTransform):
     """Mark the tables of the root page, which ``_static/melearn.css`` shows as cards on a phone.
 
@@ -185,6 +222,8 @@ def _download_menu(app, pagename, templatename, context, doctree) -> None:
 
 def setup(app):
     app.connect("config-inited", _theme_and_search, priority=450)  # after build_settings (400), before the theme
+    app.add_search_language(_chinese_search())
+    app.connect("builder-inited", _one_page_has_no_search)
     app.add_transform(LandingTables)
     app.connect("html-page-context", _download_menu, priority=502)  # after sphinx-book-theme's buttons (501)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

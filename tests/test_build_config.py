@@ -271,3 +271,31 @@ def test_chinese_search_words_come_from_the_glossary():
         "曲线",
         "留出法",
     ]
+
+
+def _load_reader():
+    spec = importlib.util.spec_from_file_location("reader", REPO / "_ext" / "reader.py")
+    reader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reader)
+    return reader
+
+
+def test_chinese_search_stems_as_sphinx_does_with_its_own_word_list():
+    """The Chinese index (``_ext/reader.py``) keeps its Latin words per index, in a set, and stems as Sphinx does.
+
+    Sphinx 7.4's ``SearchChinese`` keeps them in a list on the class: shared by every index, and searched word by
+    word (the one-page book took 33 s to index). A word seen by one index must not change how another stems.
+    """
+    from sphinx.search.zh import SearchChinese
+
+    chinese_search = _load_reader()._chinese_search()
+    text = "The ROC curve 与 AUC: the area under the curve, 查准率 and recall; ers at TPR"
+    ours, sphinx = chinese_search({}), SearchChinese({})
+    assert ours.split(text) == sphinx.split(text)
+    for word in ours.split(text) + ["ers", "er", "curves", "areas", "tpr"]:
+        assert ours.stem(word) == sphinx.stem(word), word
+    assert "ers" in ours.latin_terms
+    fresh = chinese_search({})
+    assert "ers" not in fresh.latin_terms, "a new index starts with the words of an earlier one"
+    # "ers" is a Latin word of the first index, whose stem would be too short: kept whole; a fresh index stems it
+    assert ours.stem("ers") == "ers" and fresh.stem("ers") == "er"
