@@ -60,29 +60,36 @@ pdf: $(STAMP)
 	$(BIN)/python tools/build_pdf.py zh_CN
 
 # One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
-# nbval, in the pytest run that follows, executes each page and compares every output, figures included, with
-# what the build rendered. A pytest run that collects nothing exits 5, which fails make like any other failure.
-# Lint comes first: it takes seconds and fails before the slow steps. Then the two editions are built side by
-# side (make -j2): the Chinese site, whose pages are executed by one kernel at a time, beside the English site and
-# the English PDF; each PDF is written from the pages its edition's site build read (tools/build_edition.py).
+# nbval executes each page and compares every output, figures included, with what the build rendered. A pytest
+# run that collects nothing exits 5, which fails make like any other failure.
+# Lint comes first: it takes seconds and fails before the slow steps. Then two at a time (make -j2): the Chinese
+# site (its pages executed by one kernel at a time) and its PDF; beside them the English site and PDF, and the
+# tests that need no build (doctests, unit tests, nbval: pytest -m "not built", one process); once both PDFs are
+# written, the tests of the built book (pytest -m built on two workers: browser tests over both editions, the
+# PDFs, the Chinese pages). Each PDF is written from the pages its edition's site build read
+# (tools/build_edition.py).
 test: $(STAMP)
 	@rm -f $(TIMES); mkdir -p _build; date +%s%N > $(TIMES).start
 	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-editions
-	$(call timed,tests: unit$(COMMA) nbval$(COMMA) browser$(COMMA) editions,$(BIN)/python -m pytest $(XDIST))
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-after-lint
 	@$(MAKE) --no-print-directory test-times
 
-# the builds of make test: two chains run side by side, each step timed (the table marks them "beside")
-.PHONY: test-editions test-en-site test-en-pdf test-zh-site test-zh-pdf
-test-editions: test-en-pdf test-zh-pdf
-test-en-site:
-	$(call timed,English site from the stored outputs (beside),$(BIN)/python tools/build_edition.py en --execution off)
-test-en-pdf: test-en-site
-	$(call timed,English PDF (beside),$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
+# the steps of make test after lint: chains run side by side, each step timed (the table marks them "beside");
+# the Chinese chain is the longest, so it is listed (and started) first
+.PHONY: test-after-lint test-built test-unbuilt test-en-site test-en-pdf test-zh-site test-zh-pdf
+test-after-lint: test-built test-unbuilt
+test-built: test-zh-pdf test-en-pdf
+	$(call timed,tests of the built book: browser$(COMMA) sites$(COMMA) PDFs,$(BIN)/python -m pytest -m built $(XDIST))
+test-unbuilt:
+	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),$(BIN)/python -m pytest -m "not built")
 test-zh-site:
 	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python tools/build_edition.py zh_CN)
 test-zh-pdf: test-zh-site
 	$(call timed,Chinese PDF (beside),$(BIN)/python tools/build_pdf.py zh_CN)
+test-en-site:
+	$(call timed,English site from the stored outputs (beside),$(BIN)/python tools/build_edition.py en --execution off)
+test-en-pdf: test-en-site
+	$(call timed,English PDF (beside),$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
 
 # Each step of make test is timed into $(TIMES); the table is printed at the end, and after a failing step. Steps
 # marked "beside" ran at the same time as others, so the steps add up to more than make test took.

@@ -22,6 +22,17 @@ pytest_plugins = ["tools.nbval_figures"]
 BROWSER_TESTS = "tests/browser/"
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every browser test ``built``: with the edition tests so marked, they are what needs ``_build``.
+
+    ``make test`` runs the tests that need no build (``-m "not built"``: doctests, unit tests, nbval) beside the
+    builds, and the ``built`` ones after them.
+    """
+    for item in items:
+        if item.nodeid.startswith(BROWSER_TESTS):
+            item.add_marker(pytest.mark.built)
+
+
 @functools.cache
 def _book_pages() -> frozenset[str]:
     """The pages of both editions, as the browser tests name them (``chapters/auc``, ``zh/chapters/auc``)."""

@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
+import sys
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
@@ -129,15 +131,55 @@ def _make_recipe(target: str) -> str:
     return match.group(1)
 
 
+def _make_prerequisites(target: str) -> list[str]:
+    match = re.search(rf"^{target}:(.*)$", (REPO / "Makefile").read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert match, f"no target {target} in the Makefile"
+    return match.group(1).split()
+
+
 def test_make_book_executes_and_make_test_builds_from_stored_outputs():
     assert "execute_notebooks: force" in (REPO / "_config.yml").read_text(encoding="utf-8")
     book, test = _make_recipe("book"), _make_recipe("test")
     assert "MELEARN_BOOK_EXECUTION" not in book
-    # make test's builds run side by side (make -j2 test-editions): the English site from the stored outputs
-    assert "test-editions" in test and "build_edition.py en --execution off" in _make_recipe("test-en-site")
+    # make test's steps after lint run side by side (make -j2 test-after-lint): the English site from the stored
+    # outputs, the Chinese site and the PDFs, the tests that need no build; then the tests of the built book
+    assert "-j2" in test and "test-after-lint" in test and "pytest" not in test
+    assert "build_edition.py en --execution off" in _make_recipe("test-en-site")
     strict = (REPO / "tools" / "build_edition.py").read_text(encoding="utf-8")
     assert "warningiserror=True" in strict and "keep_going=True" in strict and '"nitpicky": True' in strict
-    assert test.count("pytest") == 1, "make test runs pytest once (nbval executes every page once)"
+
+
+def test_make_test_runs_every_test_exactly_once():
+    """Two pytest runs whose marker expressions are complements: each test runs in one of them, nbval once.
+
+    The tests of the built book wait for both PDFs (and so for both sites); the others need no build.
+    """
+    assert _make_prerequisites("test-after-lint") == ["test-built", "test-unbuilt"]
+    runs = {
+        target: re.findall(r"pytest (.*)\)$", _make_recipe(target), flags=re.MULTILINE)
+        for target in ("test-built", "test-unbuilt")
+    }
+    assert runs["test-built"] == ["-m built $(XDIST)"] and runs["test-unbuilt"] == ['-m "not built"'], runs
+    assert {"test-zh-pdf", "test-en-pdf"} <= set(_make_prerequisites("test-built"))
+    assert _make_prerequisites("test-unbuilt") == []
+    assert _make_prerequisites("test-zh-pdf") == ["test-zh-site"] and _make_prerequisites("test-en-pdf") == [
+        "test-en-site"
+    ]
+
+
+def test_every_browser_test_is_marked_built():
+    """The root conftest.py marks each browser test ``built``: none runs in the pass before the book is built."""
+    import subprocess
+
+    unbuilt = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", "-m", "not built"]
+        + ["tests/browser"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert unbuilt.returncode == 5, unbuilt.stdout[-2000:]  # 5: no test selected
+    assert re.search(r"no tests collected \(\d{3,} deselected\)", unbuilt.stdout), unbuilt.stdout[-500:]
 
 
 def test_ci_runs_exactly_make_test():
@@ -299,3 +341,22 @@ def test_chinese_search_stems_as_sphinx_does_with_its_own_word_list():
     assert "ers" not in fresh.latin_terms, "a new index starts with the words of an earlier one"
     # "ers" is a Latin word of the first index, whose stem would be too short: kept whole; a fresh index stems it
     assert ours.stem("ers") == "ers" and fresh.stem("ers") == "er"
+
+
+def test_a_pdf_reuses_only_the_contents_numbers_of_the_same_pages(tmp_path):
+    """``tools/build_pdf.py`` fills in the last build's page numbers only for exactly the same contents entries.
+
+    Whatever it fills in, a PDF is kept only when its contents agree with its own link targets (``print_pdf``).
+    """
+    sys.path.insert(0, str(REPO / "tools"))
+    from build_pdf import contents_path, remembered_contents
+
+    target = tmp_path / "melearn-en.pdf"
+    assert remembered_contents(target, ["a", "b"]) == {}  # no earlier build
+    contents_path(target).write_text(json.dumps({"a": 3, "b": 9}), encoding="utf-8")
+    assert remembered_contents(target, ["b", "a"]) == {"a": 3, "b": 9}
+    assert remembered_contents(target, ["a", "b", "c"]) == {}  # a page was added
+    assert remembered_contents(target, ["a"]) == {}  # a page was removed
+    for broken in ('{"a": 3, "b": "9"}', '{"a": 0, "b": 9}', "[3, 9]", "{not json"):
+        contents_path(target).write_text(broken, encoding="utf-8")
+        assert remembered_contents(target, ["a", "b"]) == {}, broken
