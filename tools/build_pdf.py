@@ -15,7 +15,9 @@ in headless Chromium through Playwright, typeset by the book's local MathJax, an
 * a table of contents is put after the book's title: the book's parts and pages, with their page numbers. The
   numbers come from a first printing (Chromium names each link target of the PDF after its element id; this one
   is printed without tags and outline, which move nothing); the second printing, with the same number of lines,
-  is the PDF.
+  is the PDF. The numbers a printing found are kept beside the PDF (``melearn-en.contents.json``): the next
+  build fills them in before its first printing, and when that printing puts every page where the contents say
+  (a book whose pages kept their sheets), it is the PDF, printed once.
 
 The print style sheet (``_static/print.css``) hides the navigation and keeps figures, formulas and code boxes
 whole. Links inside the book become links inside the PDF. The PDF is also copied into the edition's site
@@ -25,6 +27,7 @@ whole. Links inside the book become links inside the PDF. The PDF is also copied
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import sys
@@ -235,12 +238,32 @@ def retitle_outline(path: Path, headings: list[str]) -> int:
 TEXT_WIDTH_PX = round((210 - 2 * 14) / 25.4 * 96)
 
 
+def contents_path(target: Path) -> Path:
+    """Where the page numbers of the contents of ``target`` (a PDF) are kept for its next build."""
+    return target.with_name(f"{target.stem}.contents.json")
+
+
+def remembered_contents(target: Path, targets: list[str]) -> dict[str, int]:
+    """The page numbers the last build of ``target`` printed for exactly these ``targets``, or none."""
+    try:
+        known = json.loads(contents_path(target).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(known, dict) or sorted(known) != sorted(targets):
+        return {}
+    if not all(isinstance(number, int) and number > 0 for number in known.values()):
+        return {}
+    return known
+
+
 def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float = 300) -> None:
     """Open ``page`` (an HTML file) in headless Chromium, prepare it for paper, print it to ``target``.
 
     Printed twice: the first printing gives the page of each part of the book, which the table of contents of the
     second shows. The numbers take the place of placeholders of their width, so the second printing has the same
-    pages; should a page still move, the printing is repeated (at most twice) until the numbers agree.
+    pages; should a page still move, the printing is repeated (at most twice) until the numbers agree. Printed
+    once when the numbers of the last build (:func:`contents_path`) are where this printing puts the pages: a
+    PDF is kept only when its contents agree with its own link targets, whichever printing made it.
     """
     from playwright.sync_api import sync_playwright
 
@@ -275,9 +298,11 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             tab.evaluate(EXPAND)
             targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
             headings = tab.evaluate(HEADING_TEXT)
-            numbers: dict[str, int] = {}
+            numbers = remembered_contents(target, targets)
+            if numbers:
+                tab.evaluate(FILL_TOC, {name: str(number) for name, number in numbers.items()})
             typeset = time.perf_counter()
-            for _ in range(3):
+            for printings in range(1, 4):
                 # the first printing only finds the page numbers: it leaves out the PDF's tags and outline, which
                 # move nothing on the sheets (the next printing, with them, is checked to give the same numbers)
                 tab.pdf(path=str(target), **(options if numbers else {**options, "tagged": False, "outline": False}))
@@ -288,11 +313,12 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
                 pages = {name: found[name] for name in targets}
                 if pages == numbers:
                     printed = time.perf_counter()
+                    contents_path(target).write_text(json.dumps(pages, indent=0, sort_keys=True), encoding="utf-8")
                     changed = retitle_outline(target, headings)
                     print(
                         f"{target.name}: {len(targets)} pages in the contents, {changed} outline titles repaired; "
-                        f"loaded and typeset in {typeset - started:.0f} s, printed in {printed - typeset:.0f} s, "
-                        f"outline in {time.perf_counter() - printed:.0f} s"
+                        f"loaded and typeset in {typeset - started:.0f} s, printed {printings} times in "
+                        f"{printed - typeset:.0f} s, outline in {time.perf_counter() - printed:.0f} s"
                     )
                     return
                 numbers = pages
