@@ -194,7 +194,6 @@ def symbol_bindings(node: ast.AST, derivation_modules: set[str]) -> list[str]:
 
 #: Pages that rebind symbols today, each to be renamed on the page (then removed from here: the mark is strict).
 REBINDING = {
-    "precision_recall_f.ipynb": "P, R",
     "roc_curve.ipynb": "m_pos, m_neg, a, b",
     "t_test.ipynb": "k, k_",
     "paired_t_tests.ipynb": "deltas, mu",
