@@ -197,7 +197,6 @@ def symbol_bindings(node: ast.AST, derivation_modules: set[str]) -> list[str]:
 
 #: Pages that rebind symbols today, each to be renamed on the page (then removed from here: the mark is strict).
 REBINDING = {
-    "friedman_nemenyi.ipynb": "a, b, c",
     "exercises/ex2_3_4.ipynb": "m_pos",
     "exercises/ex2_6_7.ipynb": "p",
     "exercises/ex2_8.ipynb": "d",
