@@ -197,10 +197,7 @@ def symbol_bindings(node: ast.AST, derivation_modules: set[str]) -> list[str]:
 
 #: Pages that rebind symbols today, each to be renamed on the page (then removed from here: the mark is strict).
 REBINDING = {
-    "exercises/ex2_3_4.ipynb": "m_pos",
-    "exercises/ex2_6_7.ipynb": "p",
     "exercises/ex2_8.ipynb": "d",
-    "exercises/ex2_9_10.ipynb": "n",
 }
 REBIND_PARAMS = [
     pytest.param(page, id=name, marks=pytest.mark.xfail(reason=f"rebinds {REBINDING[name]}", strict=True))
