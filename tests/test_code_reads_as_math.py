@@ -195,19 +195,7 @@ def symbol_bindings(node: ast.AST, derivation_modules: set[str]) -> list[str]:
     return []
 
 
-#: Pages that rebind symbols today, each to be renamed on the page (then removed from here: the mark is strict).
-REBINDING = {
-    "exercises/ex2_8.ipynb": "d",
-}
-REBIND_PARAMS = [
-    pytest.param(page, id=name, marks=pytest.mark.xfail(reason=f"rebinds {REBINDING[name]}", strict=True))
-    if name in REBINDING
-    else pytest.param(page, id=name)
-    for page, name in zip(PAGES, IDS, strict=True)
-]
-
-
-@pytest.mark.parametrize("page", REBIND_PARAMS)
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
 def test_no_page_rebinds_a_symbol(page):
     symbols: dict[str, int] = {}
     derivation_modules: set[str] = set()
