@@ -141,15 +141,18 @@ def test_each_name_reads_as_the_symbol_it_holds(page):
 
 
 def module_level(tree: ast.Module):
-    """The statements run at the top of a cell, with those inside if/for/while/with/try blocks (not functions)."""
+    """The statements run at the top of a cell, with those inside if/for/while/with/try blocks.
+
+    A ``def`` or ``class`` statement is one of them (it binds its name), but what its body binds is its own.
+    """
     stack = list(tree.body)
     while stack:
         node = stack.pop(0)
         yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
         for field in ("body", "orelse", "finalbody", "handlers"):
-            for child in getattr(node, field, []) or []:
-                if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-                    stack.append(child)
+            stack.extend(getattr(node, field, []) or [])
 
 
 def bound_names(node: ast.AST) -> list[str]:
@@ -192,28 +195,7 @@ def symbol_bindings(node: ast.AST, derivation_modules: set[str]) -> list[str]:
     return []
 
 
-#: Pages that rebind symbols today, each to be renamed on the page (then removed from here: the mark is strict).
-REBINDING = {
-    "error_rate_accuracy.ipynb": "x",
-    "precision_recall_f.ipynb": "P, R",
-    "roc_curve.ipynb": "m_pos, m_neg, a, b",
-    "t_test.ipynb": "k, k_",
-    "paired_t_tests.ipynb": "deltas, mu",
-    "friedman_nemenyi.ipynb": "a, b, c",
-    "exercises/ex2_3_4.ipynb": "m_pos",
-    "exercises/ex2_6_7.ipynb": "p",
-    "exercises/ex2_8.ipynb": "d",
-    "exercises/ex2_9_10.ipynb": "n",
-}
-REBIND_PARAMS = [
-    pytest.param(page, id=name, marks=pytest.mark.xfail(reason=f"rebinds {REBINDING[name]}", strict=True))
-    if name in REBINDING
-    else pytest.param(page, id=name)
-    for page, name in zip(PAGES, IDS, strict=True)
-]
-
-
-@pytest.mark.parametrize("page", REBIND_PARAMS)
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
 def test_no_page_rebinds_a_symbol(page):
     symbols: dict[str, int] = {}
     derivation_modules: set[str] = set()
@@ -242,3 +224,22 @@ def test_the_rule_reads_names_as_described():
     assert reads_as("E_sym", r"\mathcal{E}") and reads_as("calD", r"\mathcal{D}") and reads_as("x1", "x_{i+1}")
     assert not reads_as("g", "j") and not reads_as("n", "m") and not reads_as("x0", "x_i")
     assert declared("x0, x1 = sp.symbols('x_i x_{i+1}')  # names: x0 = x_i") == {"x0": "x_i"}
+
+
+def test_the_rebinding_check_catches_a_rebinding(tmp_path):
+    page = tmp_path / "page.ipynb"
+
+    def write(*sources: str) -> None:
+        cells = [{"cell_type": "code", "source": [source]} for source in sources]
+        page.write_text(json.dumps({"cells": cells}), encoding="utf-8")
+
+    symbols = 'import sympy as sp\nk, m = sp.symbols("k m")'
+    local = "def folds(labels):\n    k = len(labels)\n    return [m for m in range(k)]"
+    write(symbols, local, "k_value = 5")
+    test_no_page_rebinds_a_symbol(page)  # a function's names and a comprehension's are their own
+    write(symbols, local, "for k in range(3):\n    pass")
+    with pytest.raises(AssertionError, match=r"k \(a symbol since code cell 0\) bound again in cell 2"):
+        test_no_page_rebinds_a_symbol(page)
+    write(symbols, "if True:\n    m = 2")
+    with pytest.raises(AssertionError, match=r"m \(a symbol since code cell 0\) bound again in cell 1"):
+        test_no_page_rebinds_a_symbol(page)
