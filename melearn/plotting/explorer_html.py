@@ -242,8 +242,8 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         "cost_axes": _unit_axes("P(+)cost", tr("normalized cost"), x=(0, 1)),
         "labels": {
             "score": tr("score"),
-            "positive": tr("positive"),
-            "negative": tr("negative"),
+            "positive": tr("positive example"),
+            "negative": tr("negative example"),
             "cut_here": tr("cut here"),
             "tie": tr("tied scores: they enter together"),
             "undefined_p": tr("0/0: undefined, nothing predicted positive"),
@@ -293,9 +293,9 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         f'<div class="mlx-panel"><h4>{_e("confusion matrix (Table 2.1)")}</h4>'
         '<table class="mlx-confusion"><thead><tr><th></th>'
         f"<th>{_e('predicted positive')}</th><th>{_e('predicted negative')}</th></tr></thead><tbody>"
-        f'<tr><th>{_e("positive")}</th><td class="mlx-good">TP <span data-mlx="tp"></span></td>'
+        f'<tr><th>{_e("actually positive")}</th><td class="mlx-good">TP <span data-mlx="tp"></span></td>'
         f'<td class="mlx-bad">FN <span data-mlx="fn"></span></td></tr>'
-        f'<tr><th>{_e("negative")}</th><td class="mlx-bad">FP <span data-mlx="fp"></span></td>'
+        f'<tr><th>{_e("actually negative")}</th><td class="mlx-bad">FP <span data-mlx="fp"></span></td>'
         f'<td class="mlx-good">TN <span data-mlx="tn"></span></td></tr></tbody></table>'
         '<ul class="mlx-metrics">'
         + metric("precision", "precision", "P = TP/(TP+FP)")
