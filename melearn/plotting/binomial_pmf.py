@@ -14,6 +14,8 @@ from ._axes import check_axes, set_fonts
 
 __all__ = ["binomial_test_pmf"]
 
+HEADROOM = 1.6  # the y axis reaches this multiple of the highest bar: the legend sits above the bars
+
 
 def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0.75", reject_color="tab:red"):
     r"""Bar chart of :math:`P(\hat\epsilon; \epsilon_0)` over :math:`\hat\epsilon`, the rejection region shaded.
@@ -57,10 +59,14 @@ def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0
         color=reject_color,
         label=tr(rf"reject $H_0$: size $= {result.size:.4f} < \alpha = {alpha:g}$"),
     )
-    ax.axvline(
+    # the critical line stops a little above the highest bar, leaving the top of the axes to the legend
+    top = float(pmf.max())
+    ax.vlines(
         result.critical_value,
-        color="k",
-        linestyle="--",
+        0,
+        1.08 * top,
+        colors="k",
+        linestyles="--",
         linewidth=1,
         label=rf"$\bar\epsilon = {result.critical_count}/{m}$",
     )
@@ -77,5 +83,6 @@ def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0
     ax.set_xlabel(tr(r"test error rate $\hat\epsilon$"))
     ax.set_ylabel(rf"$P(\hat\epsilon;\ \epsilon_0 = {eps0:g})$")
     ax.set_title(rf"$m = {m}$, $H_0: \epsilon \leq {eps0:g}$")
-    ax.legend(fontsize="small")
+    ax.set_ylim(0, HEADROOM * top)
+    ax.legend(fontsize="small", loc="upper right")
     return set_fonts(ax)
