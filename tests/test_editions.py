@@ -10,7 +10,6 @@ import html.parser
 import re
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ import catalogues  # noqa: E402
 from build_pdf import pdf_path  # noqa: E402
 
 from .browser.bookcheck import skip_or_fail, toc_pages  # noqa: E402
+from .pdf_sheets import read_sheets  # noqa: E402
 
 HTML = REPO / "_build" / "html"
 EDITIONS = {"en": HTML, "zh_CN": HTML / "zh"}
@@ -67,15 +67,12 @@ def _squeeze(text: str) -> str:
     return text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
 
 
-@cache
 def pdf_text(language: str) -> tuple[int, str]:
-    from pypdf import PdfReader
-
+    """The page count and the whole text of a PDF, read once per run (``tests/pdf_sheets.py``)."""
     path = pdf_path(language)
     if not path.is_file():
         skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make editions` (make test does)")
-    reader = PdfReader(path)
-    return len(reader.pages), "".join(page.extract_text() or "" for page in reader.pages)
+    return len(read_sheets(path)), "".join(sheet.text for sheet in read_sheets(path))
 
 
 # -- catalogues --------------------------------------------------------------------------------------------------
@@ -173,10 +170,16 @@ def test_chinese_page_is_in_chinese(page):
 @pytest.mark.parametrize("language", list(EDITIONS))
 def test_pdf_holds_every_page_and_the_formula_numbers(language):
     pages, text = pdf_text(language)
+    problems = pdf_problems(language, pages, text)
+    assert not problems, f"{language}: " + "\n".join(problems)
+
+
+def pdf_problems(language: str, pages: int, text: str) -> list[str]:
+    """What a PDF of ``pages`` sheets and text ``text`` lacks: pages (over 100), the formula numbers (2.20) and
+    (2.41), the heading of each page of the book, and (Chinese edition) the pages' Chinese outputs."""
     flat = _squeeze(text)
-    assert pages > 100, f"{language}: only {pages} pages"
-    for number in ("(2.20)", "(2.41)"):
-        assert number in flat, f"{language}: {number} not found in the PDF"
+    problems = [f"only {pages} pages"] if pages <= 100 else []
+    problems += [f"{number} not found in the PDF" for number in ("(2.20)", "(2.41)") if number not in flat]
     site = EDITIONS[language]
     missing = []
     for page in toc_pages():
@@ -185,6 +188,8 @@ def test_pdf_holds_every_page_and_the_formula_numbers(language):
         title = _squeeze(heading(site / f"{page}.html"))
         if title not in flat:
             missing.append(f"{page}: {heading(site / f'{page}.html')!r}")
-    assert not missing, f"{language}: chapter pages missing from the PDF:\n" + "\n".join(missing)
-    if language == "zh_CN":
-        assert "本页证明账本" in flat, "the Chinese PDF does not show the pages' Chinese outputs"
+    if missing:
+        problems.append("chapter pages missing from the PDF:\n" + "\n".join(missing))
+    if language == "zh_CN" and "本页证明账本" not in flat:
+        problems.append("the Chinese PDF does not show the pages' Chinese outputs")
+    return problems

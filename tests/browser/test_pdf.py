@@ -10,10 +10,12 @@ from __future__ import annotations
 import html.parser
 import re
 import sys
+from collections.abc import Sequence
 from functools import cache
 
 import pytest
 
+from ..pdf_sheets import Sheet, read_sheets
 from .bookcheck import REPO, skip_or_fail, toc_pages
 
 sys.path.insert(0, str(REPO / "tools"))
@@ -25,9 +27,8 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ("en", "zh_CN")
 SINGLEHTML = REPO / "_build" / "singlehtml"
 # a sheet whose text stops above this fraction of its height, with no figure, is nearly blank (unless a book page
-# or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is below FOOTER_HEIGHT_PT
+# or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is left out (..pdf_sheets)
 NEARLY_BLANK_EXTENT = 0.2
-FOOTER_HEIGHT_PT = 50
 _FOOTER = re.compile(r"\s*\d+\s*/\s*\d+\s*$")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _OPERATOR = re.compile(r"\\(min|max|log|ln|exp|lim|sup|inf|det|Pr|arg)\b")
@@ -91,25 +92,25 @@ class _Headings(html.parser.HTMLParser):
             self.headings[-1] += data
 
 
-@cache
-def reader(language: str):
-    from pypdf import PdfReader
-
+def _pdf(language: str):
     path = pdf_path(language)
     if not path.is_file():
         skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make pdf` (make book and make test do)")
-    return PdfReader(path)
+    return path
 
 
 @cache
-def sheets(language: str) -> list[tuple[str, float]]:
-    """The text of each sheet of the PDF and how far down it reaches (:func:`_extent`), read once per run."""
-    found = []
-    for page in reader(language).pages:
-        heights: list[float] = []
-        text = page.extract_text(visitor_text=_heights(heights)) or ""
-        found.append((text, _extent(page, heights)))
-    return found
+def reader(language: str):
+    """The PDF opened with pypdf, for its outline (bookmarks): its text is read by :func:`sheets`."""
+    from pypdf import PdfReader
+
+    return PdfReader(_pdf(language))
+
+
+def sheets(language: str) -> tuple[Sheet, ...]:
+    """The text of each sheet of the PDF, how far down it reaches and whether it holds a figure, read once per run
+    (``tests/pdf_sheets.py``, shared with ``tests/test_editions.py``)."""
+    return read_sheets(_pdf(language))
 
 
 def outline_titles(language: str) -> list[str]:
@@ -163,39 +164,30 @@ def test_outline_titles_read_as_the_headings(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pdf_has_a_table_of_contents_with_page_numbers(language):
     """The first sheets list every page of the book with the sheet it starts on."""
-    pdf = reader(language)
-    texts = [_FOOTER.sub("", text) for text, _ in sheets(language)]
+    problems = contents_problems(sheets(language), TOC_TITLE[language], _page_titles(language))
+    assert not problems, f"{language}: " + "\n  ".join(problems[:20])
+
+
+def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: list[str]) -> list[str]:
+    """What is wrong with the table of contents of a PDF whose sheets are ``read``: none at the front, fewer page
+    numbers than pages of the book, or a number whose sheet starts no page (``page_titles``: :func:`_page_titles`)."""
+    texts = [_FOOTER.sub("", sheet.text) for sheet in read]
     front = "\n".join(texts[:4])
-    assert TOC_TITLE[language] in front, f"{language}: no table of contents ({TOC_TITLE[language]!r}) at the front"
-    contents = front.split(TOC_TITLE[language], 1)[1]
+    if toc_title not in front:
+        return [f"no table of contents ({toc_title!r}) at the front"]
+    contents = front.split(toc_title, 1)[1]
     numbers = sorted({int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)})
-    numbers = [n for n in numbers if 1 < n <= len(pdf.pages)]
-    assert len(numbers) >= len(toc_pages()) - 1, f"{language}: {len(numbers)} page numbers in the contents"
-    titles = _page_titles(language)[1:]
+    numbers = [n for n in numbers if 1 < n <= len(read)]
+    if len(numbers) < len(page_titles) - 1:
+        return [f"{len(numbers)} page numbers in the contents, for {len(page_titles)} pages"]
+    titles = page_titles[1:]
     # each number leads to a sheet on which a page of the book starts
     wrong = [n for n in numbers if not any(title in _letters(texts[n - 1][:400]) for title in titles)]
-    assert not wrong, f"{language}: contents entries whose sheet starts no page of the book: {wrong}"
+    return [f"contents entries whose sheet starts no page of the book: {wrong}"] if wrong else []
 
 
 def _letters(text: str) -> str:
     return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
-
-
-def _heights(heights: list[float]):
-    """A text visitor for pypdf that collects the height on the sheet of each piece of text into ``heights``."""
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            heights.append(cm[5] + tm[5] * cm[3] + tm[4] * cm[1])
-
-    return visit
-
-
-def _extent(page, heights: list[float]) -> float:
-    """How far down the sheet its text reaches, as a fraction of the sheet's height (its footer left out)."""
-    height = float(page.mediabox.height)
-    body = [y for y in heights if y > FOOTER_HEIGHT_PT]
-    return (height - min(body)) / height if body else 0.0
 
 
 def _page_titles(language: str) -> list[str]:
@@ -217,29 +209,31 @@ def test_no_blank_sheet(language):
     """No sheet is blank or nearly so: its text reaches below the upper part of the sheet, or it holds a figure,
     or it is the last sheet of a book page (the next one starts a page, as each page of the book does). A sheet
     with nothing on it but its number is blank wherever it stands."""
-    pages = reader(language).pages
-    read = sheets(language)  # each sheet's text and extent, read once (extract_text is the slow part)
-    titles = _page_titles(language)
+    blank = blank_sheets(sheets(language), TOC_TITLE[language], _page_titles(language))
+    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+
+
+def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: list[str]) -> list[str]:
+    """The sheets of a PDF (``read``) that are blank or nearly so (see :func:`test_no_blank_sheet`)."""
     blank = []
-    for number, page in enumerate(pages, start=1):
-        text, extent = read[number - 1]
-        if number == len(pages) or extent >= NEARLY_BLANK_EXTENT or page.images:  # (images: slow, so last)
+    for number, (text, extent, images) in enumerate(read, start=1):
+        if number == len(read) or extent >= NEARLY_BLANK_EXTENT or images:
             continue
         if not _FOOTER.sub("", text).strip():
             blank.append(f"sheet {number}: nothing on it")
             continue
-        if TOC_TITLE[language] in "".join(_FOOTER.sub("", t) for t, _ in read[:number]) and (
+        if toc_title in "".join(_FOOTER.sub("", sheet.text) for sheet in read[:number]) and (
             number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", text))
         ):
             continue  # the last sheet of the table of contents, which ends its sheet
-        if pages[number].images:
+        if read[number].images:
             continue  # a figure, which is never split, fills the next sheet
-        following = _letters(read[number][0][:400])
-        if any(title and title in following for title in titles):
+        following = _letters(read[number].text[:400])
+        if any(title and title in following for title in page_titles):
             continue  # the end of a book page: the next sheet starts the next page
         text = _FOOTER.sub("", text).strip()
         blank.append(f"sheet {number}: text ends at {extent:.0%} of it: {text[-60:]!r}")
-    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+    return blank
 
 
 def _hidden_cell_lines() -> list[tuple[str, str]]:
