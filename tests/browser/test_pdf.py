@@ -168,7 +168,7 @@ def test_pdf_has_a_table_of_contents_with_page_numbers(language):
     assert not problems, f"{language}: " + "\n  ".join(problems[:20])
 
 
-def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: list[str]) -> list[str]:
+def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
     """What is wrong with the table of contents of a PDF whose sheets are ``read``: none at the front, fewer page
     numbers than pages of the book, or a number whose sheet starts no page (``page_titles``: :func:`_page_titles`)."""
     texts = [_FOOTER.sub("", sheet.text) for sheet in read]
@@ -190,8 +190,9 @@ def _letters(text: str) -> str:
     return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
 
 
-def _page_titles(language: str) -> list[str]:
-    """The letters of the start of each book page's title (its first heading on the site)."""
+@cache
+def _page_titles(language: str) -> tuple[str, ...]:
+    """The letters of the start of each book page's title (its first heading on the site), read once per run."""
     site = REPO / "_build" / "html" / ("zh" if language == "zh_CN" else "")
     titles = []
     for name in toc_pages():
@@ -201,7 +202,7 @@ def _page_titles(language: str) -> list[str]:
         parser = _Headings()
         parser.feed(path.read_text(encoding="utf-8"))
         titles.append(_letters(parser.headings[0])[:12])
-    return titles
+    return tuple(titles)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -213,7 +214,7 @@ def test_no_blank_sheet(language):
     assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
 
 
-def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: list[str]) -> list[str]:
+def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
     """The sheets of a PDF (``read``) that are blank or nearly so (see :func:`test_no_blank_sheet`)."""
     blank = []
     for number, (text, extent, images) in enumerate(read, start=1):
@@ -234,6 +235,71 @@ def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: list[str]) 
         text = _FOOTER.sub("", text).strip()
         blank.append(f"sheet {number}: text ends at {extent:.0%} of it: {text[-60:]!r}")
     return blank
+
+
+def _starts_a_page(sheet: Sheet, page_titles: Sequence[str]) -> bool:
+    return any(title and title in _letters(_FOOTER.sub("", sheet.text)[:400]) for title in page_titles)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_contents_check_catches_a_wrong_number_a_missing_sheet_and_no_contents(language):
+    """The contents check can fail: on the PDF's sheets with one entry's number one too high, with a sheet taken
+    out of the middle (the entries after it then name the wrong sheets), with no numbers, and with no contents."""
+    read, titles, toc_title = list(sheets(language)), _page_titles(language), TOC_TITLE[language]
+    assert contents_problems(read, toc_title, titles) == []
+    starts = {number for number, sheet in enumerate(read, start=1) if _starts_a_page(sheet, titles[1:])}
+    # an entry of the contents (a line ending in the number of a sheet that starts a page) whose next sheet does not
+    at = next(i for i, sheet in enumerate(read[:4]) if toc_title in sheet.text)
+    entry = None
+    for index in range(at, 4):
+        text = read[index].text
+        footer = _FOOTER.search(text)
+        body_start = text.index(toc_title) + len(toc_title) if index == at else 0
+        for line in re.finditer(r"^.*\D(\d{1,3})[ \t]*$", text[: footer.start() if footer else len(text)], re.M):
+            number = int(line.group(1))
+            if line.start() >= body_start and number in starts and number + 1 not in starts:
+                entry = (index, line.start(1), number)
+                break
+        if entry:
+            break
+    assert entry, f"{language}: no entry of the contents to change"
+    index, position, number = entry
+    text = read[index].text
+    changed = text[:position] + str(number + 1) + text[position + len(str(number)) :]
+    wrong = read[:index] + [read[index]._replace(text=changed)] + read[index + 1 :]
+    assert contents_problems(wrong, toc_title, titles) == [
+        f"contents entries whose sheet starts no page of the book: [{number + 1}]"
+    ]
+    middle = len(read) // 2
+    problems = contents_problems(read[:middle] + read[middle + 1 :], toc_title, titles)
+    assert len(problems) == 1 and problems[0].startswith("contents entries whose sheet starts no page"), problems
+    unnumbered = [sheet._replace(text=re.sub(r"\d", "", sheet.text)) for sheet in read[:4]] + read[4:]
+    assert contents_problems(unnumbered, toc_title, titles)[0].startswith("0 page numbers in the contents")
+    untitled = [sheet._replace(text=sheet.text.replace(toc_title, "")) for sheet in read[:4]] + read[4:]
+    assert contents_problems(untitled, toc_title, titles) == [f"no table of contents ({toc_title!r}) at the front"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_blank_sheet_check_catches_a_blank_and_a_nearly_blank_sheet(language):
+    """The blank-sheet check can fail: on the PDF's sheets with a sheet holding only its number put in the middle,
+    and with a sheet whose text stops at a tenth of it although the next sheet goes on with the same page."""
+    read, titles, toc_title = list(sheets(language)), _page_titles(language), TOC_TITLE[language]
+    assert blank_sheets(read, toc_title, titles) == []
+    middle = len(read) // 2
+    numbered = Sheet(f"{middle + 1} / {len(read) + 1}", 0.0, False)
+    assert f"sheet {middle + 1}: nothing on it" in blank_sheets(
+        read[:middle] + [numbered] + read[middle:], toc_title, titles
+    )
+    # a sheet inside a book page (the next sheet starts no page), no figure on it or on the next one
+    number = next(
+        n
+        for n in range(5, len(read) - 1)
+        if not (read[n - 1].images or read[n].images or _starts_a_page(read[n], titles))
+    )
+    first_line = read[number - 1].text.split("\n", 1)[0]
+    short = read[number - 1]._replace(text=f"{first_line}\n{number} / {len(read)}", extent=0.1)
+    problems = blank_sheets(read[: number - 1] + [short] + read[number:], toc_title, titles)
+    assert problems == [f"sheet {number}: text ends at 10% of it: {first_line.strip()[-60:]!r}"]
 
 
 def _hidden_cell_lines() -> list[tuple[str, str]]:
