@@ -10,6 +10,7 @@ import html.parser
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -174,20 +175,23 @@ def test_pdf_holds_every_page_and_the_formula_numbers(language):
     assert not problems, f"{language}: " + "\n".join(problems)
 
 
+@cache
+def _page_headings(language: str) -> tuple[tuple[str, str], ...]:
+    """(page, heading) of each page of the book on the edition's site, read once per run."""
+    site = EDITIONS[language]
+    for page in toc_pages():
+        if not (site / f"{page}.html").is_file():
+            skip_or_fail(f"no {language} site to compare the PDF with: run `make editions`")
+    return tuple((page, heading(site / f"{page}.html")) for page in toc_pages())
+
+
 def pdf_problems(language: str, pages: int, text: str) -> list[str]:
     """What a PDF of ``pages`` sheets and text ``text`` lacks: pages (over 100), the formula numbers (2.20) and
     (2.41), the heading of each page of the book, and (Chinese edition) the pages' Chinese outputs."""
     flat = _squeeze(text)
     problems = [f"only {pages} pages"] if pages <= 100 else []
     problems += [f"{number} not found in the PDF" for number in ("(2.20)", "(2.41)") if number not in flat]
-    site = EDITIONS[language]
-    missing = []
-    for page in toc_pages():
-        if not (site / f"{page}.html").is_file():
-            skip_or_fail(f"no {language} site to compare the PDF with: run `make editions`")
-        title = _squeeze(heading(site / f"{page}.html"))
-        if title not in flat:
-            missing.append(f"{page}: {heading(site / f'{page}.html')!r}")
+    missing = [f"{page}: {title!r}" for page, title in _page_headings(language) if _squeeze(title) not in flat]
     if missing:
         problems.append("chapter pages missing from the PDF:\n" + "\n".join(missing))
     if language == "zh_CN" and "本页证明账本" not in flat:
