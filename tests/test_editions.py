@@ -23,6 +23,7 @@ import catalogues  # noqa: E402
 from build_pdf import pdf_path  # noqa: E402
 
 from .browser.bookcheck import skip_or_fail, toc_pages  # noqa: E402
+from .pdf_sheets import read_sheets  # noqa: E402
 
 HTML = REPO / "_build" / "html"
 EDITIONS = {"en": HTML, "zh_CN": HTML / "zh"}
@@ -67,15 +68,12 @@ def _squeeze(text: str) -> str:
     return text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
 
 
-@cache
 def pdf_text(language: str) -> tuple[int, str]:
-    from pypdf import PdfReader
-
+    """The page count and the whole text of a PDF, read once per run (``tests/pdf_sheets.py``)."""
     path = pdf_path(language)
     if not path.is_file():
         skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make editions` (make test does)")
-    reader = PdfReader(path)
-    return len(reader.pages), "".join(page.extract_text() or "" for page in reader.pages)
+    return len(read_sheets(path)), "".join(sheet.text for sheet in read_sheets(path))
 
 
 # -- catalogues --------------------------------------------------------------------------------------------------
@@ -175,18 +173,117 @@ def test_chinese_page_is_in_chinese(page):
 @pytest.mark.parametrize("language", list(EDITIONS))
 def test_pdf_holds_every_page_and_the_formula_numbers(language):
     pages, text = pdf_text(language)
-    flat = _squeeze(text)
-    assert pages > 100, f"{language}: only {pages} pages"
-    for number in ("(2.20)", "(2.41)"):
-        assert number in flat, f"{language}: {number} not found in the PDF"
+    problems = pdf_problems(language, pages, text)
+    assert not problems, f"{language}: " + "\n".join(problems)
+
+
+@cache
+def _page_headings(language: str) -> tuple[tuple[str, str], ...]:
+    """(page, heading) of each page of the book on the edition's site, read once per run."""
     site = EDITIONS[language]
-    missing = []
     for page in toc_pages():
         if not (site / f"{page}.html").is_file():
             skip_or_fail(f"no {language} site to compare the PDF with: run `make editions`")
-        title = _squeeze(heading(site / f"{page}.html"))
-        if title not in flat:
-            missing.append(f"{page}: {heading(site / f'{page}.html')!r}")
-    assert not missing, f"{language}: chapter pages missing from the PDF:\n" + "\n".join(missing)
-    if language == "zh_CN":
-        assert "本页证明账本" in flat, "the Chinese PDF does not show the pages' Chinese outputs"
+    return tuple((page, heading(site / f"{page}.html")) for page in toc_pages())
+
+
+def pdf_problems(language: str, pages: int, text: str) -> list[str]:
+    """What a PDF of ``pages`` sheets and text ``text`` lacks: pages (over 100), the formula numbers (2.20) and
+    (2.41), the heading of each page of the book, and (Chinese edition) the pages' Chinese outputs."""
+    flat = _squeeze(text)
+    problems = [f"only {pages} pages"] if pages <= 100 else []
+    problems += [f"{number} not found in the PDF" for number in ("(2.20)", "(2.41)") if number not in flat]
+    missing = [f"{page}: {title!r}" for page, title in _page_headings(language) if _squeeze(title) not in flat]
+    if missing:
+        problems.append("chapter pages missing from the PDF:\n" + "\n".join(missing))
+    if language == "zh_CN" and "本页证明账本" not in flat:
+        problems.append("the Chinese PDF does not show the pages' Chinese outputs")
+    return problems
+
+
+def test_the_pdf_check_catches_a_missing_page_a_lost_formula_number_and_few_pages():
+    """The check above can fail: each thing it looks for, taken out of the English PDF's text, is reported."""
+    pages, text = pdf_text("en")
+    flat = _squeeze(text)
+    page = toc_pages()[len(toc_pages()) // 2]
+    title = _squeeze(heading(EDITIONS["en"] / f"{page}.html"))
+    assert pdf_problems("en", pages, flat) == []
+    assert pdf_problems("en", pages, flat.replace(title, "")) == [
+        f"chapter pages missing from the PDF:\n{page}: {heading(EDITIONS['en'] / f'{page}.html')!r}"
+    ]
+    assert "(2.20) not found in the PDF" in pdf_problems("en", pages, flat.replace("(2.20)", "(2.2)"))
+    assert "(2.41) not found in the PDF" in pdf_problems("en", pages, flat.replace("(2.41)", "(2.4)"))
+    assert pdf_problems("en", 100, flat) == ["only 100 pages"]
+    chinese_pages, chinese = pdf_text("zh_CN")
+    assert pdf_problems("zh_CN", chinese_pages, chinese.replace("本页证明账本", "本页账本")) == [
+        "the Chinese PDF does not show the pages' Chinese outputs"
+    ]
+
+
+def _tiny_pdf(path: Path, contents: list[bytes]) -> Path:
+    """A PDF of A4 sheets, one per content stream in ``contents``, which may use the font /F1 (Helvetica), the 1x1
+    grey image /Im1 and the form /Fm1 (which draws /Im1); written object by object, with its cross-reference table."""
+
+    def stream(entries: bytes, data: bytes) -> bytes:
+        return b"<< %s /Length %d >>\nstream\n%s\nendstream" % (entries, len(data), data)
+
+    resources = b"<< /Font << /F1 3 0 R >> /XObject << /Im1 4 0 R /Fm1 5 0 R >> >>"
+    first = 6  # the number of the first sheet's object; its content stream follows it
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>"
+        % (b" ".join(b"%d 0 R" % (first + 2 * i) for i in range(len(contents))), len(contents)),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        stream(
+            b"/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", b"\x80"
+        ),
+        stream(
+            b"/Type /XObject /Subtype /Form /BBox [0 0 20 20] /Resources << /XObject << /Im1 4 0 R >> >>",
+            b"q 20 0 0 20 0 0 cm /Im1 Do Q",
+        ),
+    ]
+    for i, content in enumerate(contents):
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources %s /Contents %d 0 R >>"
+            % (resources, first + 2 * i + 1)
+        )
+        objects.append(stream(b"", content))
+    pdf, offsets = bytearray(b"%PDF-1.7\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(pdf))
+        pdf += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(pdf)
+    pdf += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    pdf += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    pdf += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
+    path.write_bytes(bytes(pdf))
+    return path
+
+
+def test_the_pdf_reader_finds_each_sheets_text_how_far_down_it_reaches_and_its_images(tmp_path):
+    """``tests/pdf_sheets.py`` on a PDF made here: a sheet with text down to a baseline 700 pt above its bottom
+    edge, one with only its footer number, an empty one, one drawing an image, one drawing it inside a form."""
+    footer = b"BT /F1 9 Tf 280 30 Td (%d / 5) Tj ET"
+    path = _tiny_pdf(
+        tmp_path / "tiny.pdf",
+        [
+            b"BT /F1 12 Tf 72 780 Td (The first line) Tj 0 -80 Td (ends at 700 pt) Tj ET " + footer % 1,
+            footer % 2,
+            b"",
+            b"q 100 0 0 100 72 600 cm /Im1 Do Q " + footer % 4,
+            b"q 72 600 cm /Fm1 Do Q " + footer % 5,
+        ],
+    )
+    sheets = read_sheets(path)
+    assert [" ".join(sheet.text.split()) for sheet in sheets] == [
+        "The first line ends at 700 pt 1 / 5",
+        "2 / 5",
+        "",
+        "4 / 5",
+        "5 / 5",
+    ]
+    assert sheets[0].extent == pytest.approx((842 - 700) / 842, abs=1e-4)
+    assert [sheet.extent for sheet in sheets[1:]] == [0.0, 0.0, 0.0, 0.0]  # the footer, below 50 pt, left out
+    assert [sheet.images for sheet in sheets] == [False, False, False, True, True]
+    with pytest.raises(ValueError, match="path"):
+        read_sheets(tmp_path / "none.pdf")

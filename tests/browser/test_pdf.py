@@ -10,10 +10,12 @@ from __future__ import annotations
 import html.parser
 import re
 import sys
+from collections.abc import Sequence
 from functools import cache
 
 import pytest
 
+from ..pdf_sheets import Sheet, read_sheets
 from .bookcheck import REPO, skip_or_fail, toc_pages
 
 sys.path.insert(0, str(REPO / "tools"))
@@ -25,9 +27,8 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ("en", "zh_CN")
 SINGLEHTML = REPO / "_build" / "singlehtml"
 # a sheet whose text stops above this fraction of its height, with no figure, is nearly blank (unless a book page
-# or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is below FOOTER_HEIGHT_PT
+# or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is left out (..pdf_sheets)
 NEARLY_BLANK_EXTENT = 0.2
-FOOTER_HEIGHT_PT = 50
 _FOOTER = re.compile(r"\s*\d+\s*/\s*\d+\s*$")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _OPERATOR = re.compile(r"\\(min|max|log|ln|exp|lim|sup|inf|det|Pr|arg)\b")
@@ -91,25 +92,25 @@ class _Headings(html.parser.HTMLParser):
             self.headings[-1] += data
 
 
-@cache
-def reader(language: str):
-    from pypdf import PdfReader
-
+def _pdf(language: str):
     path = pdf_path(language)
     if not path.is_file():
         skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make pdf` (make book and make test do)")
-    return PdfReader(path)
+    return path
 
 
 @cache
-def sheets(language: str) -> list[tuple[str, float]]:
-    """The text of each sheet of the PDF and how far down it reaches (:func:`_extent`), read once per run."""
-    found = []
-    for page in reader(language).pages:
-        heights: list[float] = []
-        text = page.extract_text(visitor_text=_heights(heights)) or ""
-        found.append((text, _extent(page, heights)))
-    return found
+def reader(language: str):
+    """The PDF opened with pypdf, for its outline (bookmarks): its text is read by :func:`sheets`."""
+    from pypdf import PdfReader
+
+    return PdfReader(_pdf(language))
+
+
+def sheets(language: str) -> tuple[Sheet, ...]:
+    """The text of each sheet of the PDF, how far down it reaches and whether it holds a figure, read once per run
+    (``tests/pdf_sheets.py``, shared with ``tests/test_editions.py``)."""
+    return read_sheets(_pdf(language))
 
 
 def outline_titles(language: str) -> list[str]:
@@ -163,43 +164,35 @@ def test_outline_titles_read_as_the_headings(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pdf_has_a_table_of_contents_with_page_numbers(language):
     """The first sheets list every page of the book with the sheet it starts on."""
-    pdf = reader(language)
-    texts = [_FOOTER.sub("", text) for text, _ in sheets(language)]
+    problems = contents_problems(sheets(language), TOC_TITLE[language], _page_titles(language))
+    assert not problems, f"{language}: " + "\n  ".join(problems[:20])
+
+
+def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
+    """What is wrong with the table of contents of a PDF whose sheets are ``read``: none at the front, fewer page
+    numbers than pages of the book, or a number whose sheet starts no page (``page_titles``: :func:`_page_titles`)."""
+    texts = [_FOOTER.sub("", sheet.text) for sheet in read]
     front = "\n".join(texts[:4])
-    assert TOC_TITLE[language] in front, f"{language}: no table of contents ({TOC_TITLE[language]!r}) at the front"
-    contents = front.split(TOC_TITLE[language], 1)[1]
+    if toc_title not in front:
+        return [f"no table of contents ({toc_title!r}) at the front"]
+    contents = front.split(toc_title, 1)[1]
     numbers = sorted({int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)})
-    numbers = [n for n in numbers if 1 < n <= len(pdf.pages)]
-    assert len(numbers) >= len(toc_pages()) - 1, f"{language}: {len(numbers)} page numbers in the contents"
-    titles = _page_titles(language)[1:]
+    numbers = [n for n in numbers if 1 < n <= len(read)]
+    if len(numbers) < len(page_titles) - 1:
+        return [f"{len(numbers)} page numbers in the contents, for {len(page_titles)} pages"]
+    titles = page_titles[1:]
     # each number leads to a sheet on which a page of the book starts
     wrong = [n for n in numbers if not any(title in _letters(texts[n - 1][:400]) for title in titles)]
-    assert not wrong, f"{language}: contents entries whose sheet starts no page of the book: {wrong}"
+    return [f"contents entries whose sheet starts no page of the book: {wrong}"] if wrong else []
 
 
 def _letters(text: str) -> str:
     return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
 
 
-def _heights(heights: list[float]):
-    """A text visitor for pypdf that collects the height on the sheet of each piece of text into ``heights``."""
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            heights.append(cm[5] + tm[5] * cm[3] + tm[4] * cm[1])
-
-    return visit
-
-
-def _extent(page, heights: list[float]) -> float:
-    """How far down the sheet its text reaches, as a fraction of the sheet's height (its footer left out)."""
-    height = float(page.mediabox.height)
-    body = [y for y in heights if y > FOOTER_HEIGHT_PT]
-    return (height - min(body)) / height if body else 0.0
-
-
-def _page_titles(language: str) -> list[str]:
-    """The letters of the start of each book page's title (its first heading on the site)."""
+@cache
+def _page_titles(language: str) -> tuple[str, ...]:
+    """The letters of the start of each book page's title (its first heading on the site), read once per run."""
     site = REPO / "_build" / "html" / ("zh" if language == "zh_CN" else "")
     titles = []
     for name in toc_pages():
@@ -209,7 +202,7 @@ def _page_titles(language: str) -> list[str]:
         parser = _Headings()
         parser.feed(path.read_text(encoding="utf-8"))
         titles.append(_letters(parser.headings[0])[:12])
-    return titles
+    return tuple(titles)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -217,29 +210,96 @@ def test_no_blank_sheet(language):
     """No sheet is blank or nearly so: its text reaches below the upper part of the sheet, or it holds a figure,
     or it is the last sheet of a book page (the next one starts a page, as each page of the book does). A sheet
     with nothing on it but its number is blank wherever it stands."""
-    pages = reader(language).pages
-    read = sheets(language)  # each sheet's text and extent, read once (extract_text is the slow part)
-    titles = _page_titles(language)
+    blank = blank_sheets(sheets(language), TOC_TITLE[language], _page_titles(language))
+    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+
+
+def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
+    """The sheets of a PDF (``read``) that are blank or nearly so (see :func:`test_no_blank_sheet`)."""
     blank = []
-    for number, page in enumerate(pages, start=1):
-        text, extent = read[number - 1]
-        if number == len(pages) or extent >= NEARLY_BLANK_EXTENT or page.images:  # (images: slow, so last)
+    for number, (text, extent, images) in enumerate(read, start=1):
+        if number == len(read) or extent >= NEARLY_BLANK_EXTENT or images:
             continue
         if not _FOOTER.sub("", text).strip():
             blank.append(f"sheet {number}: nothing on it")
             continue
-        if TOC_TITLE[language] in "".join(_FOOTER.sub("", t) for t, _ in read[:number]) and (
+        if toc_title in "".join(_FOOTER.sub("", sheet.text) for sheet in read[:number]) and (
             number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", text))
         ):
             continue  # the last sheet of the table of contents, which ends its sheet
-        if pages[number].images:
+        if read[number].images:
             continue  # a figure, which is never split, fills the next sheet
-        following = _letters(read[number][0][:400])
-        if any(title and title in following for title in titles):
+        following = _letters(read[number].text[:400])
+        if any(title and title in following for title in page_titles):
             continue  # the end of a book page: the next sheet starts the next page
         text = _FOOTER.sub("", text).strip()
         blank.append(f"sheet {number}: text ends at {extent:.0%} of it: {text[-60:]!r}")
-    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+    return blank
+
+
+def _starts_a_page(sheet: Sheet, page_titles: Sequence[str]) -> bool:
+    return any(title and title in _letters(_FOOTER.sub("", sheet.text)[:400]) for title in page_titles)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_contents_check_catches_a_wrong_number_a_missing_sheet_and_no_contents(language):
+    """The contents check can fail: on the PDF's sheets with one entry's number one too high, with a sheet taken
+    out of the middle (the entries after it then name the wrong sheets), with no numbers, and with no contents."""
+    read, titles, toc_title = list(sheets(language)), _page_titles(language), TOC_TITLE[language]
+    assert contents_problems(read, toc_title, titles) == []
+    starts = {number for number, sheet in enumerate(read, start=1) if _starts_a_page(sheet, titles[1:])}
+    # an entry of the contents (a line ending in the number of a sheet that starts a page) whose next sheet does not
+    at = next(i for i, sheet in enumerate(read[:4]) if toc_title in sheet.text)
+    entry = None
+    for index in range(at, 4):
+        text = read[index].text
+        footer = _FOOTER.search(text)
+        body_start = text.index(toc_title) + len(toc_title) if index == at else 0
+        for line in re.finditer(r"^.*\D(\d{1,3})[ \t]*$", text[: footer.start() if footer else len(text)], re.M):
+            number = int(line.group(1))
+            if line.start() >= body_start and number in starts and number + 1 not in starts:
+                entry = (index, line.start(1), number)
+                break
+        if entry:
+            break
+    assert entry, f"{language}: no entry of the contents to change"
+    index, position, number = entry
+    text = read[index].text
+    changed = text[:position] + str(number + 1) + text[position + len(str(number)) :]
+    wrong = read[:index] + [read[index]._replace(text=changed)] + read[index + 1 :]
+    assert contents_problems(wrong, toc_title, titles) == [
+        f"contents entries whose sheet starts no page of the book: [{number + 1}]"
+    ]
+    middle = len(read) // 2
+    problems = contents_problems(read[:middle] + read[middle + 1 :], toc_title, titles)
+    assert len(problems) == 1 and problems[0].startswith("contents entries whose sheet starts no page"), problems
+    unnumbered = [sheet._replace(text=re.sub(r"\d", "", sheet.text)) for sheet in read[:4]] + read[4:]
+    assert contents_problems(unnumbered, toc_title, titles)[0].startswith("0 page numbers in the contents")
+    untitled = [sheet._replace(text=sheet.text.replace(toc_title, "")) for sheet in read[:4]] + read[4:]
+    assert contents_problems(untitled, toc_title, titles) == [f"no table of contents ({toc_title!r}) at the front"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_blank_sheet_check_catches_a_blank_and_a_nearly_blank_sheet(language):
+    """The blank-sheet check can fail: on the PDF's sheets with a sheet holding only its number put in the middle,
+    and with a sheet whose text stops at a tenth of it although the next sheet goes on with the same page."""
+    read, titles, toc_title = list(sheets(language)), _page_titles(language), TOC_TITLE[language]
+    assert blank_sheets(read, toc_title, titles) == []
+    middle = len(read) // 2
+    numbered = Sheet(f"{middle + 1} / {len(read) + 1}", 0.0, False)
+    assert f"sheet {middle + 1}: nothing on it" in blank_sheets(
+        read[:middle] + [numbered] + read[middle:], toc_title, titles
+    )
+    # a sheet inside a book page (the next sheet starts no page), no figure on it or on the next one
+    number = next(
+        n
+        for n in range(5, len(read) - 1)
+        if not (read[n - 1].images or read[n].images or _starts_a_page(read[n], titles))
+    )
+    first_line = read[number - 1].text.split("\n", 1)[0]
+    short = read[number - 1]._replace(text=f"{first_line}\n{number} / {len(read)}", extent=0.1)
+    problems = blank_sheets(read[: number - 1] + [short] + read[number:], toc_title, titles)
+    assert problems == [f"sheet {number}: text ends at 10% of it: {first_line.strip()[-60:]!r}"]
 
 
 def _hidden_cell_lines() -> list[tuple[str, str]]:
