@@ -20,16 +20,19 @@ import pytest
 pytest_plugins = ["tools.nbval_figures"]
 
 BROWSER_TESTS = "tests/browser/"
+# the test files that read the book as built in _build: the browser tests, and the edition tests (the sites, the
+# PDFs, and the catalogues they were built from)
+BUILT_TESTS = (BROWSER_TESTS, "tests/test_editions.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every browser test ``built``: with the edition tests so marked, they are what needs ``_build``.
+    """Mark ``built`` every test of the files that read the built book (:data:`BUILT_TESTS`).
 
     ``make test`` runs the tests that need no build (``-m "not built"``: doctests, unit tests, nbval) beside the
     builds, and the ``built`` ones after them.
     """
     for item in items:
-        if item.nodeid.startswith(BROWSER_TESTS):
+        if item.nodeid.startswith(BUILT_TESTS):
             item.add_marker(pytest.mark.built)
 
 

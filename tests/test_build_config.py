@@ -167,13 +167,13 @@ def test_make_test_runs_every_test_exactly_once():
     ]
 
 
-def test_every_browser_test_is_marked_built():
-    """The root conftest.py marks each browser test ``built``: none runs in the pass before the book is built."""
+def test_every_test_of_the_built_book_is_marked_built():
+    """The root conftest.py marks the browser and edition tests ``built``: none runs before the book is built."""
     import subprocess
 
     unbuilt = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", "-m", "not built"]
-        + ["tests/browser"],
+        + ["tests/browser", "tests/test_editions.py"],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -153,7 +153,6 @@ def test_edition_links_are_relative_and_symmetric():
 
 
 # -- the Chinese site ----------------------------------------------------------------------------------------------
-@pytest.mark.built
 @pytest.mark.parametrize("page", toc_pages())
 def test_chinese_page_is_in_chinese(page):
     """Each Chinese page has a Chinese heading (formula numbers kept) and its code's text is Chinese too."""
@@ -169,7 +168,6 @@ def test_chinese_page_is_in_chinese(page):
 
 
 # -- the PDFs ------------------------------------------------------------------------------------------------------
-@pytest.mark.built
 @pytest.mark.parametrize("language", list(EDITIONS))
 def test_pdf_holds_every_page_and_the_formula_numbers(language):
     pages, text = pdf_text(language)
