@@ -8,8 +8,9 @@ small deliberately broken page in ``test_checker.py``, so a checker that stopped
 
 Each page of the book is opened once per test run, whichever tests read it (:class:`PageVisits`): a test module
 that measures something more on every page registers a script with :func:`measure_on_every_visit`, and the one
-visit runs it in each mode it asks for (a desktop, a phone, print media), after the checks above. Under
-pytest-xdist the visits are shared between the workers through files, so no page is opened twice.
+visit runs it in each mode it asks for (a desktop, a phone, print media), after the checks above, each time once
+the page's layout has settled (:func:`settle`: its transitions ended, not a fixed time). Under pytest-xdist the
+visits are shared between the workers through files, so no page is opened twice.
 """
 
 from __future__ import annotations
@@ -377,7 +378,7 @@ def visit(
     """Open ``url`` in a new tab of ``context``; ``base`` is the local server's origin (``http://127.0.0.1:N``).
 
     The page is checked at the desktop width, then, with ``measures``, measured in each mode they name (the phone
-    checks are made at the phone width among them), and the tab is closed.
+    checks are made at the phone width among them) once its layout has settled in that mode, and the tab is closed.
     """
     report = PageReport(url=url)
     local_host = urllib.parse.urlsplit(base).netloc
