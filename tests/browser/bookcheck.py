@@ -8,8 +8,9 @@ small deliberately broken page in ``test_checker.py``, so a checker that stopped
 
 Each page of the book is opened once per test run, whichever tests read it (:class:`PageVisits`): a test module
 that measures something more on every page registers a script with :func:`measure_on_every_visit`, and the one
-visit runs it in each mode it asks for (a desktop, a phone, print media), after the checks above. Under
-pytest-xdist the visits are shared between the workers through files, so no page is opened twice.
+visit runs it in each mode it asks for (a desktop, a phone, print media), after the checks above, each time once
+the page's layout has settled (:func:`settle`: its transitions ended, not a fixed time). Under pytest-xdist the
+visits are shared between the workers through files, so no page is opened twice.
 """
 
 from __future__ import annotations
@@ -113,7 +114,34 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # the viewport (and media) of each mode a registered measure can ask for; desktop is the width a page is loaded at
 MODE_DESKTOP, MODE_PHONE = (DESKTOP, "screen"), (PHONE, "screen")
-SETTLE_MS = 500  # the theme rearranges its sidebars when the width crosses 992 px
+
+# After a change of width or media the theme rearranges its sidebars, with CSS transitions (its off-canvas sidebars
+# slide out in 0.2-0.25 s when the width drops below 992 px): a page is measured once every transition has ended.
+# Two animation frames first, so that the new width's styles are applied and its transitions have started; then
+# every finite animation's end, and the fonts. (Nothing else changes what is measured: the theme's own resize
+# handlers, run 300 ms later, only set tabindex on scrolling boxes and mark the contents entry in view.)
+_SETTLED_JS = r"""
+async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await document.fonts.ready;
+  const deadline = performance.now() + 10000;
+  while (performance.now() < deadline) {  // an animation's end may start another
+    const running = document.getAnimations().filter((a) => a.playState === 'running'
+      && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+    if (!running.length) return true;
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))),
+                        new Promise((done) => setTimeout(done, deadline - performance.now()))]);
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+  return false;
+}
+"""
+
+
+def settle(page) -> None:
+    """Wait until the page's layout has settled after a change of viewport, media or colour mode (see above)."""
+    if not page.evaluate(_SETTLED_JS):
+        raise AssertionError(f"{page.url}: animations still running 10 s after a change of viewport or media")
 
 
 @dataclass(frozen=True)
@@ -350,7 +378,7 @@ def visit(
     """Open ``url`` in a new tab of ``context``; ``base`` is the local server's origin (``http://127.0.0.1:N``).
 
     The page is checked at the desktop width, then, with ``measures``, measured in each mode they name (the phone
-    checks are made at the phone width among them), and the tab is closed.
+    checks are made at the phone width among them) once its layout has settled in that mode, and the tab is closed.
     """
     report = PageReport(url=url)
     local_host = urllib.parse.urlsplit(base).netloc
@@ -466,7 +494,7 @@ def visit(
         for viewport, media in modes.values():
             page.emulate_media(media=media)
             page.set_viewport_size(viewport)
-            page.wait_for_timeout(SETTLE_MS)  # let the theme's responsive layout settle
+            settle(page)  # the theme's responsive layout, and the light colours set back above
             for name, measure in (measures or {}).items():
                 for mode, wanted in measure.modes.items():
                     if wanted == (viewport, media):

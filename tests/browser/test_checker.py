@@ -60,12 +60,35 @@ BROKEN = HEAD.format(
 """,
 )
 
+# MathJax loaded 1.5 s after the page: the checker must wait for it, however late, and then see its errors
+SLOW_MATHJAX = HEAD.format(
+    title="A page whose MathJax comes late",
+    body=r'<p>Extra brace: <span class="math notranslate nohighlight">\(\frac{1}{2}}\)</span></p>',
+).replace(
+    '<script defer src="_static/mathjax/tex-mml-chtml.js"></script>',
+    """<script>window.addEventListener("load", () => setTimeout(() => {
+  const script = document.createElement("script");
+  script.src = "_static/mathjax/tex-mml-chtml.js";
+  document.head.appendChild(script);
+}, 1500));</script>""",
+)
+
+# a box that widens past a phone's width only at the end of a 0.8 s transition started by the change of width:
+# the phone check must measure the page once its transitions have ended, not at a fixed time after the change
+SLOW_LAYOUT = HEAD.format(
+    title="A page whose layout settles slowly",
+    body="""<style>.grows { width: 100px; height: 10px; background: #888; transition: width 0.8s steps(1, end); }
+@media (max-width: 600px) { .grows { width: 700px; } }</style><div class="grows"></div>""",
+)
+
 
 @pytest.fixture(scope="module")
 def synthetic_site(tmp_path_factory, book_html):
     site = tmp_path_factory.mktemp("synthetic-book")
     (site / "clean.html").write_text(CLEAN, encoding="utf-8")
     (site / "broken.html").write_text(BROKEN, encoding="utf-8")
+    (site / "slow-mathjax.html").write_text(SLOW_MATHJAX, encoding="utf-8")
+    (site / "slow-layout.html").write_text(SLOW_LAYOUT, encoding="utf-8")
     (site / "other.html").write_text(HEAD.format(title="Other", body="<p id='here'>x</p>"), encoding="utf-8")
     (site / "_static").mkdir()
     try:
@@ -102,6 +125,18 @@ def test_checker_flags_a_broken_page(browser_context, synthetic_site):
     assert report.equation_headerlinks_missing == ["(9.1) (id equation-eq-9-1)"]
     claimed = claimed_formulas(report.h1)
     assert claimed == ["9.1", "9.2"] and "(9.2)" not in report.equation_numbers
+
+
+def test_checker_waits_for_a_late_mathjax(browser_context, synthetic_site):
+    report = visit(browser_context, f"{synthetic_site.url}/slow-mathjax.html", synthetic_site.url, LinkChecker())
+    assert report.typeset, report.math_errors
+    errors = " | ".join(report.math_errors)
+    assert 'Extra close brace or missing open brace in "\\frac{1}{2}}"' in errors, errors
+
+
+def test_checker_measures_a_phone_once_the_layout_has_settled(browser_context, synthetic_site):
+    report = visit(browser_context, f"{synthetic_site.url}/slow-layout.html", synthetic_site.url, LinkChecker())
+    assert "is 70" in report.phone_overflow and "div.grows" in report.phone_overflow, report.phone_overflow
 
 
 @pytest.mark.parametrize(

@@ -77,21 +77,61 @@ def _open(context, server, language: str, page_name: str, root_id: str, width: i
     return page, errors
 
 
+# the text of every named part of an explorer (the first of each name)
+_SHOWN_JS = """(root) => { const shown = {};
+  for (const e of root.querySelectorAll('[data-mlx]')) {
+    const name = e.getAttribute('data-mlx');
+    if (!(name in shown)) shown[name] = e.textContent.trim();
+  }
+  return shown; }"""
+
+# set sliders one after the other, each with its input event as a reader's move sends it (the explorers redraw in
+# their input handlers, at once), then read what the explorer shows
+_SLIDE_JS = (
+    """(root, values) => { for (const [name, value] of values) {
+  const input = root.querySelector(`input[data-mlx="${name}"]`);
+  if (!input) throw new Error(`no slider ${name}`);
+  input.value = String(value); input.dispatchEvent(new Event('input', {bubbles: true}));
+}
+return ("""
+    + _SHOWN_JS
+    + """)(root); }"""
+)
+
+
 class Explorer:
-    """The controls and the shown text of one explorer on an open page."""
+    """The controls and the shown text of one explorer on an open page.
+
+    The shown text is read once after each move of the controls, in the same call to the browser as the move (not
+    one call per number): every move goes through :meth:`slide`, :meth:`choose`, :meth:`click` or :meth:`press`.
+    """
 
     def __init__(self, page, root_id: str):
         self.page, self.root = page, f"#{root_id}"
+        self._shown: dict[str, str] | None = None
 
     def text(self, name: str) -> str:
-        return self.page.locator(f'{self.root} [data-mlx="{name}"]').first.text_content().strip()
+        if self._shown is None:
+            self._shown = self.page.eval_on_selector(self.root, _SHOWN_JS)
+        assert name in self._shown, f"{self.root} shows no [data-mlx={name!r}] (it shows {sorted(self._shown)})"
+        return self._shown[name]
 
-    def slide(self, name: str, value: int) -> None:
-        self.page.eval_on_selector(
-            f'{self.root} input[data-mlx="{name}"]',
-            "(e, v) => { e.value = String(v); e.dispatchEvent(new Event('input', {bubbles: true})); }",
-            value,
-        )
+    def slide(self, name: str, value: int, *more: tuple[str, int]) -> None:
+        """Move slider ``name`` to ``value``, then each slider of ``more`` (``(name, value)`` pairs) in turn."""
+        self._shown = self.page.eval_on_selector(self.root, _SLIDE_JS, [(name, value), *more])
+
+    def choose(self, name: str, value: str) -> None:
+        self._shown = None
+        self.page.select_option(f'{self.root} select[data-mlx="{name}"]', value)
+
+    def click(self, selector: str) -> None:
+        self._shown = None
+        self.page.locator(f"{self.root} {selector}").click()
+
+    def press(self, name: str, key: str) -> None:
+        self._shown = None
+        self.page.focus(f'{self.root} input[data-mlx="{name}"]')
+        self.page.keyboard.press(key)
 
     def count(self, selector: str) -> int:
         return self.page.locator(f"{self.root} {selector}").count()
@@ -152,7 +192,7 @@ def test_threshold_explorer_shows_melearns_numbers(browser_context, server, lang
         assert ex.page.locator(f"#{root_id} h4").first.text_content() == _label(language, title)
         specs = threshold_datasets()
         for index, spec in enumerate(specs):
-            page.select_option(f'#{root_id} select[data-mlx="data"]', str(index))
+            ex.choose("data", str(index))
             y, s = np.array(spec["labels"]), np.array(spec["scores"])
             thresholds = np.unique(s)[::-1]
             assert page.eval_on_selector(f'#{root_id} input[data-mlx="slider"]', "e => +e.max") == thresholds.size
@@ -172,20 +212,19 @@ def test_threshold_explorer_shows_melearns_numbers(browser_context, server, lang
                 assert ex.text("p-cost") == f"{positive_probability_cost(p, c01, c10):.3f}", where
                 assert ex.text("ratio") == f"{c01} : {c10}", where
         # clicking a sample cuts just below it: it and every sample tied with it are predicted positive
-        page.select_option(f'#{root_id} select[data-mlx="data"]', "0")
+        ex.choose("data", "0")
         y, s = np.array(specs[0]["labels"]), np.array(specs[0]["scores"])
         for name in ("s5", "s2", "s8", "s4"):
-            page.locator(f'{ex.root} button.mlx-sample:has(.mlx-name:text-is("{name}"))').click()
+            ex.click(f'button.mlx-sample:has(.mlx-name:text-is("{name}"))')
             score = s[specs[0]["names"].index(name)]
             _check_threshold_state(ex, y, s >= score, where + f", clicked {name}")
         # a tied pair enters at one step: from the stop before 0.47 to the stop at 0.47, TP and FP both grow by 1
         ex.slide("slider", 3)
         before = (int(ex.text("tp")), int(ex.text("fp")))
-        page.focus(f'{ex.root} input[data-mlx="slider"]')
-        page.keyboard.press("ArrowRight")
+        ex.press("slider", "ArrowRight")
         assert (int(ex.text("tp")), int(ex.text("fp"))) == (before[0] + 1, before[1] + 1), where
         assert ex.count(".mlx-group.mlx-tied .mlx-sample") == 2, where
-        page.select_option(f'#{root_id} select[data-mlx="data"]', "0")
+        ex.choose("data", "0")
         ex.slide("slider", 4)
         ex.slide("cost", 4)
         _screenshot(page, root_id, f"explorer-threshold-{language}-{width}")
@@ -226,9 +265,7 @@ def test_binomial_explorer_shows_melearns_critical_value(browser_context, server
                 for k, alpha in enumerate(alphas):
                     if (i + j + k) % 2:  # half the grid, every value of each control
                         continue
-                    ex.slide("m", i)
-                    ex.slide("eps0", j)
-                    ex.slide("alpha", k)
+                    ex.slide("m", i, ("eps0", j), ("alpha", k))
                     r = binomial_critical_error(m, eps0, alpha=alpha)
                     state = f"{where}, m = {m}, eps0 = {eps0}, alpha = {alpha}"
                     assert ex.text("m-value") == str(m), state
