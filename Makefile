@@ -3,9 +3,10 @@
 #   make book   build both editions and their PDFs, executing every page once per edition (a failing cell fails
 #               the build): English in _build/html, Chinese (中文版) in _build/html/zh, PDFs in _build/pdf
 #   make test   the full check: make lint, a strict build of the English edition from the stored outputs, the Chinese
-#               edition (built beside it) and both PDFs, then one pytest run (unit, property, cross-check, nbval with
-#               figures, catalogues, PDFs, and browser tests over both editions) in which every page is executed
-#               exactly once in English (by nbval) and once in Chinese (by the Chinese build)
+#               edition (built beside it) and both PDFs, with the tests that need no build beside them (unit,
+#               property, cross-check, nbval with figures), then the tests of the built book (catalogues, PDFs,
+#               browser tests over both editions); every page is executed exactly once in English (by nbval) and
+#               once in Chinese (by the Chinese build)
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
 #   make lint   ruff (lint, import order, format check), mypy on melearn/, the CI workflow against its schema; the
 #               first step of make test

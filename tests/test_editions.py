@@ -1,7 +1,7 @@
 """The Chinese edition (中文版) and the PDFs: complete catalogues, current catalogues, and PDFs that hold the book.
 
-``make test`` builds both editions and both PDFs before pytest runs (``make editions``); without them these tests
-skip on a developer's machine and fail under ``CI=true``.
+``make test`` builds both editions and both PDFs before it runs these tests (all marked ``built`` by the root
+``conftest.py``); without them these tests skip on a developer's machine and fail under ``CI=true``.
 """
 
 from __future__ import annotations
