@@ -27,14 +27,15 @@ import melearn
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _load_build_settings():
-    spec = importlib.util.spec_from_file_location("build_settings", REPO / "_ext" / "build_settings.py")
+def _load(name: str, path: Path):
+    """The module at ``path`` (a Sphinx extension of ``_ext/`` or the root ``conftest.py``), loaded as ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-build_settings = _load_build_settings()
+build_settings = _load("build_settings", REPO / "_ext" / "build_settings.py")
 
 
 def _config(**theme):
@@ -173,9 +174,7 @@ def test_every_test_that_reads_the_build_is_marked_built():
     A test file that reads the built book (its HTML, its PDFs) must be one of ``BUILT_TESTS``; otherwise it would
     run beside the builds, on a book half built.
     """
-    spec = importlib.util.spec_from_file_location("root_conftest", REPO / "conftest.py")
-    root_conftest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(root_conftest)
+    root_conftest = _load("root_conftest", REPO / "conftest.py")
     reads_the_build = re.compile(r'REPO / "_build"|html_dir\(|pdf_path\(|read_sheets\(')
     files = sorted(path.relative_to(REPO).as_posix() for path in (REPO / "tests").rglob("test_*.py"))
     this = Path(__file__).relative_to(REPO).as_posix()  # it names the patterns, and reads no build
@@ -279,11 +278,7 @@ def test_every_top_level_requirement_is_pinned_in_the_lock_file():
 
 def test_make_test_keeps_together_what_must_share_a_process():
     """``--dist loadscope``: a notebook's cells, and the checks of one page of the built book, stay together."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("root_conftest", REPO / "conftest.py")
-    root_conftest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(root_conftest)
+    root_conftest = _load("root_conftest", REPO / "conftest.py")
     assert "--dist loadscope" in (REPO / "Makefile").read_text(encoding="utf-8")
 
     scope = root_conftest.scope_of
@@ -320,9 +315,7 @@ def test_chromium_flags_live_once():
 
 def test_chinese_search_words_come_from_the_glossary():
     """jieba's user dictionary for the Chinese search holds the glossary's Chinese terms (_ext/reader.py)."""
-    spec = importlib.util.spec_from_file_location("reader", REPO / "_ext" / "reader.py")
-    reader = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(reader)
+    reader = _load("reader", REPO / "_ext" / "reader.py")
     found = reader.glossary_words((REPO / "chapters" / "glossary.md").read_text(encoding="utf-8"))
     for term in ("查准率", "偏差", "自助法", "留出法", "排序损失", "代价曲线", "二项检验"):
         assert term in found, term
@@ -333,13 +326,6 @@ def test_chinese_search_words_come_from_the_glossary():
     ]
 
 
-def _load_reader():
-    spec = importlib.util.spec_from_file_location("reader", REPO / "_ext" / "reader.py")
-    reader = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(reader)
-    return reader
-
-
 def test_chinese_search_stems_as_sphinx_does_with_its_own_word_list():
     """The Chinese index (``_ext/reader.py``) keeps its Latin words per index, in a set, and stems as Sphinx does.
 
@@ -348,7 +334,7 @@ def test_chinese_search_stems_as_sphinx_does_with_its_own_word_list():
     """
     from sphinx.search.zh import SearchChinese
 
-    chinese_search = _load_reader()._chinese_search()
+    chinese_search = _load("reader", REPO / "_ext" / "reader.py")._chinese_search()
     text = "The ROC curve 与 AUC: the area under the curve, 查准率 and recall; ers at TPR"
     ours, sphinx = chinese_search({}), SearchChinese({})
     assert ours.split(text) == sphinx.split(text)
