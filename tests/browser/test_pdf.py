@@ -180,14 +180,18 @@ def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequen
     numbers = [n for n in numbers if 1 < n <= len(read)]
     if len(numbers) < len(page_titles) - 1:
         return [f"{len(numbers)} page numbers in the contents, for {len(page_titles)} pages"]
-    titles = page_titles[1:]
     # each number leads to a sheet on which a page of the book starts
-    wrong = [n for n in numbers if not any(title in _letters(texts[n - 1][:400]) for title in titles)]
+    wrong = [n for n in numbers if not _starts_a_page(read[n - 1], page_titles[1:])]
     return [f"contents entries whose sheet starts no page of the book: {wrong}"] if wrong else []
 
 
 def _letters(text: str) -> str:
     return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
+
+
+def _starts_a_page(sheet: Sheet, page_titles: Sequence[str]) -> bool:
+    """Whether a book page starts on ``sheet``: the start of its title (:func:`_page_titles`) opens the sheet."""
+    return any(title and title in _letters(_FOOTER.sub("", sheet.text)[:400]) for title in page_titles)
 
 
 @cache
@@ -229,16 +233,11 @@ def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[st
             continue  # the last sheet of the table of contents, which ends its sheet
         if read[number].images:
             continue  # a figure, which is never split, fills the next sheet
-        following = _letters(read[number].text[:400])
-        if any(title and title in following for title in page_titles):
+        if _starts_a_page(read[number], page_titles):
             continue  # the end of a book page: the next sheet starts the next page
         text = _FOOTER.sub("", text).strip()
         blank.append(f"sheet {number}: text ends at {extent:.0%} of it: {text[-60:]!r}")
     return blank
-
-
-def _starts_a_page(sheet: Sheet, page_titles: Sequence[str]) -> bool:
-    return any(title and title in _letters(_FOOTER.sub("", sheet.text)[:400]) for title in page_titles)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
