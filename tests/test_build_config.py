@@ -175,7 +175,7 @@ def test_every_test_that_reads_the_build_is_marked_built():
     run beside the builds, on a book half built.
     """
     root_conftest = _load("root_conftest", REPO / "conftest.py")
-    reads_the_build = re.compile(r'REPO / "_build"|html_dir\(|pdf_path\(|read_sheets\(')
+    reads_the_build = re.compile(r'REPO / "_build"|html_dir\(|pdf_path\(')
     files = sorted(path.relative_to(REPO).as_posix() for path in (REPO / "tests").rglob("test_*.py"))
     this = Path(__file__).relative_to(REPO).as_posix()  # it names the patterns, and reads no build
     readers = [
