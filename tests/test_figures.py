@@ -430,24 +430,26 @@ def test_every_page_draws_its_figures_through_melearn_plotting():
 @pytest.mark.parametrize(("m", "eps0", "observed"), [(10, 0.3, 0.5), (10, 0.3, None), (30, 0.3, 0.4), (100, 0.2, None)])
 def test_binomial_legend_covers_no_bar_and_not_the_critical_line(m, eps0, observed):
     """The legend of the binomial test's figure sits above the bars and the critical line (they used to cross it)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.transforms import Bbox
+
     from melearn.plotting import subplots
     from melearn.plotting.binomial_pmf import binomial_test_pmf
 
     fig, ax = subplots(figsize=(6, 4))
-    binomial_test_pmf(ax, m, eps0, observed=observed)
-    renderer = fig.canvas.get_renderer()
-    legend = ax.get_legend().get_window_extent(renderer)
-    from matplotlib.transforms import Bbox
+    try:
+        binomial_test_pmf(ax, m, eps0, observed=observed)
+        renderer = fig.canvas.get_renderer()
+        legend = ax.get_legend().get_window_extent(renderer)
 
-    def extent(artist):  # a line collection's own extent is its data limits: take its segments' instead
-        if hasattr(artist, "get_segments"):
-            return Bbox.union([Bbox(ax.transData.transform(segment)) for segment in artist.get_segments()])
-        return artist.get_window_extent(renderer)
+        def extent(artist):  # a line collection's own extent is its data limits: take its segments' instead
+            if hasattr(artist, "get_segments"):
+                return Bbox.union([Bbox(ax.transData.transform(segment)) for segment in artist.get_segments()])
+            return artist.get_window_extent(renderer)
 
-    drawn = [*ax.patches, *ax.collections, *ax.lines]
-    assert len(ax.patches) == m + 1 and len(ax.collections) + len(ax.lines) >= 1, "bars and the critical line"
-    covered = [str(artist.get_label()) for artist in drawn if legend.overlaps(extent(artist))]
-    assert not covered, f"the legend covers {covered}"
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
+        drawn = [*ax.patches, *ax.collections, *ax.lines]
+        assert len(ax.patches) == m + 1 and len(ax.collections) + len(ax.lines) >= 1, "bars and the critical line"
+        covered = [str(artist.get_label()) for artist in drawn if legend.overlaps(extent(artist))]
+        assert not covered, f"the legend covers {covered}"
+    finally:
+        plt.close(fig)
