@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import os
 
-# no sandbox (containers and CI runners have no user namespaces), no GPU, and no network of Chromium's own:
-# the book is read offline, and a background request would make a run depend on the network
+# no sandbox (containers and CI runners have no user namespaces), no GPU, and no network: no background request
+# of Chromium's own, and no host name resolves but 127.0.0.1 (where the tests serve the book), so a page that asks
+# for anything elsewhere gets nothing, online or not (the browser tests report such a request; the book is read
+# offline)
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -21,6 +23,7 @@ CHROMIUM_ARGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 )
 EXECUTABLE_ENV = "MELEARN_CHROMIUM"
 DEFAULT_EXECUTABLE = "/usr/bin/chromium"

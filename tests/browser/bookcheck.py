@@ -385,12 +385,12 @@ def visit(
     page = context.new_page()
     page.set_viewport_size(DESKTOP)
 
-    def route(route_, request):
-        if urllib.parse.urlsplit(request.url).netloc == local_host or request.url.startswith(("data:", "blob:")):
-            route_.continue_()
-        else:  # the book must work offline: nothing may be fetched from elsewhere
+    def on_request(request):
+        # the book must work offline: a request for anything but the local server is reported (and fails: Chromium
+        # resolves no host but 127.0.0.1, tools/chromium.py). Listened to, not intercepted: intercepting every
+        # request turns off the browser's cache, and each page would load and compile MathJax again.
+        if urllib.parse.urlsplit(request.url).netloc != local_host and not request.url.startswith(("data:", "blob:")):
             report.external_requests.append(request.url)
-            route_.abort()
 
     def on_console(message):
         if message.type == "error" and not any(p.search(message.text) for p in HARMLESS_CONSOLE):
@@ -409,7 +409,7 @@ def visit(
         if response.status >= 400:
             report.failed_requests.append(f"{response.url} (HTTP {response.status})")
 
-    page.route("**/*", route)
+    page.on("request", on_request)
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     page.on("requestfailed", on_failed)

@@ -24,8 +24,10 @@ _MATHJAX = {
     "options": {**_BOOK_MATHJAX["options"], "processHtmlClass": "tex2jax_process|mathjax_process|math|output_area"},
 }
 _MATHJAX_JS = json.dumps(_MATHJAX).replace("{", "{{").replace("}", "}}")
+# each page names its icon, as the book's do (without one the browser asks for /favicon.ico and logs a 404)
 HEAD = (
     """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
+<link rel="icon" href="data:,">
 <script>
 window.MathJax = """
     + _MATHJAX_JS
