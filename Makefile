@@ -81,7 +81,10 @@ test: $(STAMP)
 test-after-lint: test-built test-unbuilt
 test-built: test-zh-pdf test-en-pdf
 	$(call timed,tests of the built book: browser$(COMMA) sites$(COMMA) PDFs,$(BIN)/python -m pytest -m built $(XDIST))
-test-unbuilt:
+# The tests without the build need none, but start after the English PDF: the English chain (site, PDF) then runs
+# beside the Chinese site, and these tests beside the Chinese PDF and the tests of the built book. Started first,
+# they left the English PDF to be printed alone at the end, one core idle, while the tests of the built book waited.
+test-unbuilt: | test-en-pdf
 	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),$(BIN)/python -m pytest -m "not built")
 test-zh-site:
 	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python tools/build_edition.py zh_CN)
