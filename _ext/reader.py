@@ -60,7 +60,8 @@ LABELS = {
     },
 }
 
-# typeset the search results with the book's MathJax as Sphinx adds them (titles hold TeX such as \(F_1\))
+# typeset the search results with the book's MathJax as Sphinx adds them (titles hold TeX such as \(F_1\)); the
+# results say when what they hold is typeset (data-typeset: "pending", then "done"), which the browser tests wait for
 SEARCH_MATH_JS = """
 document.addEventListener("DOMContentLoaded", () => {
   const results = document.getElementById("search-results");
@@ -69,11 +70,15 @@ document.addEventListener("DOMContentLoaded", () => {
   const typeset = () => {
     pending = null;
     if (window.MathJax && MathJax.typesetPromise) {
-      MathJax.startup.promise.then(() => MathJax.typesetPromise([results])).catch(() => {});
+      MathJax.startup.promise.then(() => MathJax.typesetPromise([results])).catch(() => {})
+        .then(() => { if (!pending) results.dataset.typeset = "done"; });
+    } else {
+      results.dataset.typeset = "done";  // no MathJax: nothing more will change
     }
   };
-  new MutationObserver(() => { if (!pending) pending = setTimeout(typeset, 100); })
-    .observe(results, {childList: true, subtree: true});
+  new MutationObserver(() => {
+    if (!pending) { results.dataset.typeset = "pending"; pending = setTimeout(typeset, 100); }
+  }).observe(results, {childList: true, subtree: true});
 });
 """
 

@@ -172,8 +172,8 @@ def _search(context, base: str, query: str) -> tuple[list[str], list[str]]:
             if summary.strip() and "Preparing" not in summary and "准备" not in summary:
                 break
             page.wait_for_timeout(200)
-        page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
-        page.wait_for_timeout(500)  # results are typeset as they arrive
+        # the results are typeset as they arrive (_ext/reader.py): wait until what they hold is typeset
+        page.wait_for_selector("#search-results[data-typeset='done']", state="attached", timeout=30_000)
         hrefs = page.eval_on_selector_all("#search-results ul.search li > a", "links => links.map(a => a.href)")
         titles = page.eval_on_selector_all(
             "#search-results ul.search li > a",
