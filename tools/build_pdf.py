@@ -18,7 +18,10 @@ in headless Chromium through Playwright, typeset by the book's local MathJax, an
   time); the second printing, with the same number of lines, is the PDF. The numbers a printing found are kept
   beside the PDF (``melearn-en.contents.json``): the next build fills them in before its first printing, and when
   that printing puts every page where the contents say (a book whose pages kept their sheets), it is the PDF,
-  printed once.
+  printed once;
+* what fits the column is measured in the page laid out as it is printed (``tools/column_fit.py``: formulas, chain
+  rows, reasons, equation numbers, page by page) and kept beside the PDF (``melearn-en.fit.json``), for the tests
+  of the built book (``tests/browser/test_fit.py``).
 
 The print style sheet (``_static/print.css``) hides the navigation and keeps figures, formulas and code boxes
 whole. Links inside the book become links inside the PDF. The PDF is also copied into the edition's site
@@ -41,6 +44,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from build_edition import LANGUAGES, build, output_dir  # noqa: E402
 from chromium import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from column_fit import FIT_JS  # noqa: E402
 
 PDF_DIR = ROOT / "_build" / "pdf"
 # open everything the reader could open: dropdowns and toggled admonitions (hidden code is not in the page)
@@ -240,6 +244,11 @@ def retitle_outline(path: Path, headings: list[str]) -> int:
 TEXT_WIDTH_PX = round((210 - 2 * 14) / 25.4 * 96)
 
 
+def fit_path(target: Path) -> Path:
+    """Where what fits its column on paper (:data:`column_fit.FIT_JS`, measured in the printed page) is kept."""
+    return target.with_name(f"{target.stem}.fit.json")
+
+
 def contents_path(target: Path) -> Path:
     """Where the page numbers of the contents of ``target`` (a PDF) are kept for its next build."""
     return target.with_name(f"{target.stem}.contents.json")
@@ -300,6 +309,10 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             tab.evaluate(EXPAND)
             targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
             headings = tab.evaluate(HEADING_TEXT)
+            # what fits the text column on paper, measured in the page as it is printed (the tests of the built
+            # book read it: tests/browser/test_fit.py)
+            fit = {"width_px": TEXT_WIDTH_PX, **tab.evaluate(FIT_JS)}
+            fit_path(target).unlink(missing_ok=True)
             numbers = remembered_contents(target, targets)
             if numbers:
                 tab.evaluate(FILL_TOC, {name: str(number) for name, number in numbers.items()})
@@ -322,6 +335,7 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
                 if pages == numbers:
                     printed = time.perf_counter()
                     contents_path(target).write_text(json.dumps(pages, indent=0, sort_keys=True), encoding="utf-8")
+                    fit_path(target).write_text(json.dumps(fit, ensure_ascii=False, indent=0), encoding="utf-8")
                     changed = retitle_outline(target, headings)
                     print(
                         f"{target.name}: {len(targets)} pages in the contents, {changed} outline titles repaired; "

@@ -7,11 +7,16 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 
 import pytest
 import yaml
 
 from .bookcheck import REPO, LinkChecker, LocalServer, claimed_formulas, visit
+
+sys.path.insert(0, str(REPO / "tools"))
+
+from column_fit import FIT_JS  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -84,6 +89,19 @@ SLOW_LAYOUT = HEAD.format(
 )
 
 
+# two pages of a book printed as one (Sphinx's singlehtml marks where each starts): a formula too wide for a phone
+# on the second (a word, which MathJax cannot break into lines), a narrow one on the first
+ONE_PAGE_BOOK = HEAD.format(
+    title="A book as one page",
+    body=r"""<div class="bd-article">
+<span id="document-chapters/first"></span><section id="first"><h2>First</h2>
+<div class="math notranslate nohighlight">\[x = 1\]</div></section>
+<span id="document-chapters/second"></span><section id="second"><h2>Second</h2>
+<div class="math notranslate nohighlight">\[\text{unbreakableunbreakableunbreakableunbreakableunbreakable}\]</div>
+</section></div>""",
+)
+
+
 @pytest.fixture(scope="module")
 def synthetic_site(tmp_path_factory, book_html):
     site = tmp_path_factory.mktemp("synthetic-book")
@@ -91,6 +109,7 @@ def synthetic_site(tmp_path_factory, book_html):
     (site / "broken.html").write_text(BROKEN, encoding="utf-8")
     (site / "slow-mathjax.html").write_text(SLOW_MATHJAX, encoding="utf-8")
     (site / "slow-layout.html").write_text(SLOW_LAYOUT, encoding="utf-8")
+    (site / "one-page.html").write_text(ONE_PAGE_BOOK, encoding="utf-8")
     (site / "other.html").write_text(HEAD.format(title="Other", body="<p id='here'>x</p>"), encoding="utf-8")
     (site / "_static").mkdir()
     try:
@@ -139,6 +158,21 @@ def test_checker_waits_for_a_late_mathjax(browser_context, synthetic_site):
 def test_checker_measures_a_phone_once_the_layout_has_settled(browser_context, synthetic_site):
     report = visit(browser_context, f"{synthetic_site.url}/slow-layout.html", synthetic_site.url, LinkChecker())
     assert "is 70" in report.phone_overflow and "div.grows" in report.phone_overflow, report.phone_overflow
+
+
+def test_the_fit_measure_names_the_page_of_what_it_finds_in_a_one_page_book(browser_context, synthetic_site):
+    """The PDFs are measured in the one page they are printed from: each finding must name its page of the book."""
+    page = browser_context.new_page()
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{synthetic_site.url}/one-page.html", wait_until="load")
+        page.evaluate("() => MathJax.startup.promise")
+        fit = page.evaluate(FIT_JS)
+    finally:
+        page.close()
+    assert fit["pages"] == ["chapters/first", "chapters/second"], fit["pages"]
+    found = {(d["page"], d["wide"]) for d in fit["display"]}
+    assert found == {("chapters/first", False), ("chapters/second", True)}, fit["display"]
 
 
 @pytest.mark.parametrize(

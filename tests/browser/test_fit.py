@@ -1,9 +1,11 @@
 """Every derivation fits its column: display formulas, chain rows and rule lists, on a desktop, a phone and paper.
 
-Each page of both editions is opened once in headless Chromium and measured three times: at 1366x900, at
-390x844, and under print media at 170 mm, a little less than the text width of the PDFs (A4 minus the 14 mm
-margins of ``tools/build_pdf.py``: 182 mm). A formula is *wide* when its mathematics reaches past its box or past
-the text column. The targets:
+Each page of both editions is opened once in headless Chromium and measured twice: at 1366x900 and at 390x844. On
+paper each page is measured where it is printed: in the one page each PDF is printed from, laid out as on the
+sheet (print media, the text width of A4 minus the 14 mm margins of ``tools/build_pdf.py``: 182 mm), which the PDF
+build measures and keeps beside the PDF (``_build/pdf/melearn-en.fit.json``). The measure is one script for all
+three (``tools/column_fit.py``). A formula is *wide* when its mathematics reaches past its box or past the text
+column. The targets:
 
 * on a desktop and on paper, no display formula and no chain row is wide;
 * on a phone, at most 5% of the display formulas of an edition are wide, and every wide one scrolls in its own box
@@ -16,119 +18,80 @@ Run ``make book`` first; without a built book or without Chromium the tests are 
 
 from __future__ import annotations
 
+import json
+import sys
+from functools import cache
+
 import pytest
 
 from melearn.plotting.figure import PHONE_COLUMN_PX
 
-from .bookcheck import html_dir, measure_on_every_visit, skip_or_fail, toc_pages
+from .bookcheck import REPO, html_dir, measure_on_every_visit, skip_or_fail, toc_pages
+
+sys.path.insert(0, str(REPO / "tools"))
+
+from build_pdf import fit_path, pdf_path  # noqa: E402
+from column_fit import FIT_JS  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 CHINESE = "zh"
 PAGES = toc_pages()
 EDITION_PAGES = PAGES + [f"{CHINESE}/{page}" for page in PAGES]
-PAPER_TEXT_WIDTH_PX = round(170 / 25.4 * 96)  # 170 mm at 96 px per inch
-MODES = {
+# the modes of a page of the site (measured in its one visit); "print" is the page in its edition's PDF
+SCREENS = {
     "desktop": ({"width": 1366, "height": 900}, "screen"),
     "phone": ({"width": 390, "height": 844}, "screen"),
-    "print": ({"width": PAPER_TEXT_WIDTH_PX, "height": 1100}, "print"),
 }
+MODES = (*SCREENS, "print")
 PHONE_SHARE = 0.05
 
-FIT_JS = r"""
-() => {
-  const article = document.querySelector('.bd-article') || document.querySelector('main') || document.body;
-  const style = getComputedStyle(article);
-  const box = article.getBoundingClientRect();
-  const column = {left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight)};
-  const where = (el) => {
-    const section = el.closest('section[id]');
-    // cut by code points, not UTF-16 units: half of a surrogate pair (a math italic letter) cannot be reported
-    const text = Array.from((el.textContent || '').replace(/\s+/g, ' ').trim()).slice(0, 50).join('');
-    return `${section ? '#' + section.id : 'page'}: "${text}"`;
-  };
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const scroller = (el) => {
-    for (let p = el; p && p !== article; p = p.parentElement) {
-      const s = getComputedStyle(p);
-      if (['auto', 'scroll'].includes(s.overflowX)) return p;
-    }
-    return null;
-  };
-  const shows = (el) => {
-    const s = scroller(el);
-    return !!s && /gradient/.test(getComputedStyle(s).backgroundImage);
-  };
-  const display = [];
-  for (const c of article.querySelectorAll('mjx-container[display="true"]')) {
-    if (!visible(c) || c.closest('.melearn-chain, .melearn-rules')) continue;
-    const math = c.querySelector('mjx-math');
-    if (!math) continue;
-    const m = math.getBoundingClientRect(), r = c.getBoundingClientRect();
-    const wide = m.width > r.width + 1 || m.right > Math.min(r.right, column.right) + 1 || m.left < column.left - 1;
-    display.push({where: where(c), wide, need: Math.round(m.width), room: Math.round(Math.min(r.width,
-                  column.right - column.left)), scrolls: shows(c)});
-  }
-  const rows = [];
-  for (const el of article.querySelectorAll('.melearn-chain .chain-expr, .melearn-chain .chain-lhs, ' +
-                                            '.melearn-rules .rule-statement, .melearn-chain, .melearn-rules')) {
-    if (!visible(el)) continue;
-    const r = el.getBoundingClientRect();
-    const holder = el.classList.contains('melearn-chain') || el.classList.contains('melearn-rules');
-    let right = r.right;  // a step's pieces may reach past its box (it then scrolls); a whole chain's may not
-    for (const m of holder ? [] : el.querySelectorAll('mjx-math')) {
-      right = Math.max(right, m.getBoundingClientRect().right);
-    }
-    const wide = el.scrollWidth > el.clientWidth + 1 || right > column.right + 1;
-    rows.push({where: where(el), wide, kind: el.className.split(' ')[0], scrolls: shows(el)});
-  }
-  const cut = [];
-  for (const el of article.querySelectorAll('.chain-note, .chain-assumptions, .rule-head')) {
-    if (!visible(el)) continue;
-    const r = el.getBoundingClientRect();
-    const holder = el.closest('.melearn-chain, .melearn-rules').getBoundingClientRect();
-    if (r.right > Math.min(column.right, holder.right) + 1 || el.scrollWidth > el.clientWidth + 1) cut.push(where(el));
-  }
-  const overlaps = [];
-  for (const number of article.querySelectorAll('div.math > span.eqno')) {
-    const c = number.parentElement.querySelector('mjx-container');
-    const math = c && c.querySelector('mjx-math');
-    if (!math || !visible(number)) continue;
-    // the part of the formula a reader sees: clipped by its own box and by the block that holds the number
-    const n = number.getBoundingClientRect(), m = math.getBoundingClientRect(), r = c.getBoundingClientRect();
-    const b = number.parentElement.getBoundingClientRect();
-    const left = Math.max(m.left, r.left, b.left), right = Math.min(m.right, r.right, b.right);
-    const top = Math.max(m.top, r.top, b.top), bottom = Math.min(m.bottom, r.bottom, b.bottom);
-    const on = n.left < right - 1 && n.right > left + 1 && n.top < bottom - 1 && n.bottom > top + 1;
-    // beside a formula that is cut, the number reads as part of it: it must then be above or below it
-    const cut = m.width > r.width + 1 || m.right > Math.min(r.right, b.right) + 1;
-    const level = n.top < m.bottom - 1 && n.bottom > m.top + 1;
-    if (on || (cut && level)) {
-      overlaps.push(`${number.textContent.replace('#', '').trim()} on ${where(c)}`);
-    }
-  }
-  // figures: the width each is shown at, against its own width (melearn.plotting draws every text at least 9 px
-  // high when a figure is shown at least PHONE_FIGURE_PX wide, or at its natural size)
-  const figures = [];
-  for (const img of article.querySelectorAll('.cell_output img, figure img')) {
-    if (!visible(img) || !img.naturalWidth) continue;
-    const shown = Math.round(img.getBoundingClientRect().width);
-    figures.push({where: where(img.closest('.cell_output, figure') || img), shown, natural: img.naturalWidth});
-  }
-  return {display, rows, cut, overlaps, figures};
-}
-"""
 
-# measured in the one visit of each page (tests/browser/bookcheck.py), loaded at the desktop width, in each mode
-measure_on_every_visit("fit", FIT_JS, MODES)
+# measured in the one visit of each page (tests/browser/bookcheck.py), loaded at the desktop width, on each screen
+measure_on_every_visit("fit", FIT_JS, SCREENS)
 
 
-def measure(page_visits, name: str) -> dict:
-    """The fit of one page in each mode: ``{mode: {"display": [...], "rows": [...], "cut": [...], ...}}``."""
+@cache
+def on_paper(language: str) -> dict:
+    """The fit of the one page ``language``'s PDF was printed from, as ``tools/build_pdf.py`` measured it."""
+    path = fit_path(pdf_path(language))
+    if not path.is_file():
+        skip_or_fail(f"no {path.relative_to(REPO)}: run `make pdf` (make book and make test do)")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def printed(name: str) -> dict:
+    """What :func:`on_paper` found on the page ``name`` (``chapters/auc``, ``zh/chapters/auc``) of its PDF."""
+    language, document = ("zh_CN", name.removeprefix(CHINESE + "/")) if name.startswith(CHINESE + "/") else ("en", name)
+    fit = on_paper(language)
+    root = PAGES[0]  # the one page is the root page, each other page after its mark (tools/column_fit.py)
+    if document != root and document not in fit["pages"]:
+        pytest.fail(f"{document} is not in the {language} PDF (it holds {fit['pages']})", pytrace=False)
+    mine = (lambda item: item["page"] in ("", root)) if document == root else (lambda item: item["page"] == document)
+    return {key: [item for item in fit[key] if mine(item)] for key in ("display", "rows", "cut", "overlaps")}
+
+
+class PageFit(dict):
+    """The fit of one page in each mode, ``{mode: {"display": [...], "rows": [...], "cut": [...], ...}}``: the
+    screens from its visit, paper (``"print"``) from its PDF when first asked for."""
+
+    def __init__(self, name: str, screens: dict):
+        super().__init__(screens)
+        self.name = name
+
+    def __missing__(self, mode: str) -> dict:
+        if mode != "print":
+            raise KeyError(mode)
+        self[mode] = printed(self.name)
+        return self[mode]
+
+
+def measure(page_visits, name: str) -> PageFit:
+    """The fit of the page ``name`` in each mode (see :class:`PageFit`)."""
     report = page_visits.get(name)
     if not report.typeset:
         pytest.fail(f"{report.url}: MathJax did not load", pytrace=False)
-    return report.measures["fit"]
+    return PageFit(name, report.measures["fit"])
 
 
 @pytest.fixture
@@ -183,15 +146,17 @@ def test_on_a_phone_a_wide_formula_shows_that_it_scrolls(fit):
 
 
 @pages
-@pytest.mark.parametrize("mode", list(MODES))
+@pytest.mark.parametrize("mode", MODES)
 def test_reasons_and_rule_kinds_are_never_cut(fit, mode):
-    assert not fit[mode]["cut"], f"{mode}: reasons or rule headings cut:{_list(fit[mode]['cut'])}"
+    cut = [c["where"] for c in fit[mode]["cut"]]
+    assert not cut, f"{mode}: reasons or rule headings cut:{_list(cut)}"
 
 
 @pages
-@pytest.mark.parametrize("mode", list(MODES))
+@pytest.mark.parametrize("mode", MODES)
 def test_equation_numbers_never_sit_on_their_formula(fit, mode):
-    assert not fit[mode]["overlaps"], f"{mode}: equation numbers drawn over formulas:{_list(fit[mode]['overlaps'])}"
+    overlaps = [o["where"] for o in fit[mode]["overlaps"]]
+    assert not overlaps, f"{mode}: equation numbers drawn over formulas:{_list(overlaps)}"
 
 
 @pytest.mark.parametrize("edition", ["en", CHINESE])
