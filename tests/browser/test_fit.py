@@ -60,15 +60,45 @@ def on_paper(language: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def findings_on(fit: dict, document: str, root: str) -> dict | None:
+    """The findings of ``fit`` (a PDF's) on the page ``document``, or ``None`` if the PDF does not hold it.
+
+    The one page a PDF is printed from is the root page of the book (its findings name no page) followed by each
+    other page, which its findings name (``tools/column_fit.py``).
+    """
+    if document != root and document not in fit["pages"]:
+        return None
+    mine = (lambda item: item["page"] in ("", root)) if document == root else (lambda item: item["page"] == document)
+    return {key: [item for item in fit[key] if mine(item)] for key in ("display", "rows", "cut", "overlaps")}
+
+
 def printed(name: str) -> dict:
     """What :func:`on_paper` found on the page ``name`` (``chapters/auc``, ``zh/chapters/auc``) of its PDF."""
     language, document = ("zh_CN", name.removeprefix(CHINESE + "/")) if name.startswith(CHINESE + "/") else ("en", name)
-    fit = on_paper(language)
-    root = PAGES[0]  # the one page is the root page, each other page after its mark (tools/column_fit.py)
-    if document != root and document not in fit["pages"]:
-        pytest.fail(f"{document} is not in the {language} PDF (it holds {fit['pages']})", pytrace=False)
-    mine = (lambda item: item["page"] in ("", root)) if document == root else (lambda item: item["page"] == document)
-    return {key: [item for item in fit[key] if mine(item)] for key in ("display", "rows", "cut", "overlaps")}
+    found = findings_on(on_paper(language), document, PAGES[0])
+    if found is None:
+        pytest.fail(f"{document} is not in the {language} PDF (it holds {on_paper(language)['pages']})", pytrace=False)
+    return found
+
+
+def test_each_page_is_held_to_its_own_findings_on_paper():
+    wide = {"page": "chapters/b", "where": "#b", "wide": True}
+    fit = {
+        "pages": ["chapters/a", "chapters/b"],
+        "display": [{"page": "", "where": "#intro", "wide": False}, wide],
+        "rows": [],
+        "cut": [{"page": "chapters/a", "where": "#a"}],
+        "overlaps": [],
+    }
+    assert findings_on(fit, "chapters/b", "chapters/intro")["display"] == [wide]
+    assert findings_on(fit, "chapters/a", "chapters/intro") == {
+        "display": [],
+        "rows": [],
+        "cut": [{"page": "chapters/a", "where": "#a"}],
+        "overlaps": [],
+    }
+    assert findings_on(fit, "chapters/intro", "chapters/intro")["display"] == [fit["display"][0]]
+    assert findings_on(fit, "chapters/c", "chapters/intro") is None  # a page the PDF does not hold
 
 
 class PageFit(dict):
