@@ -13,6 +13,9 @@
 # Everything runs inside .venv, installed from requirements/lock.txt (exact versions).
 
 SHELL  := /bin/bash
+# Python caches compiled modules (in __pycache__/, which git ignores) even where PYTHONDONTWRITEBYTECODE is set:
+# without the cache every pytest process rewrites and compiles the asserts of every test module again (about 4 s)
+unexport PYTHONDONTWRITEBYTECODE
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
