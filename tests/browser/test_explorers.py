@@ -77,48 +77,55 @@ def _open(context, server, language: str, page_name: str, root_id: str, width: i
     return page, errors
 
 
-# the text of every named part of an explorer (the first of each name)
-_SHOWN_JS = """(root) => { const shown = {};
+# the text of every named part of an explorer (the first of each name), and how many elements match each of the
+# selectors ``counted`` (under the key "count:<selector>")
+_SHOWN_JS = """(root, counted) => { const shown = {};
   for (const e of root.querySelectorAll('[data-mlx]')) {
     const name = e.getAttribute('data-mlx');
     if (!(name in shown)) shown[name] = e.textContent.trim();
   }
+  for (const selector of counted) shown[`count:${selector}`] = root.querySelectorAll(selector).length;
   return shown; }"""
 
 # set sliders one after the other, each with its input event as a reader's move sends it (the explorers redraw in
 # their input handlers, at once), then read what the explorer shows
 _SLIDE_JS = (
-    """(root, values) => { for (const [name, value] of values) {
+    """(root, [values, counted]) => { for (const [name, value] of values) {
   const input = root.querySelector(`input[data-mlx="${name}"]`);
   if (!input) throw new Error(`no slider ${name}`);
   input.value = String(value); input.dispatchEvent(new Event('input', {bubbles: true}));
 }
 return ("""
     + _SHOWN_JS
-    + """)(root); }"""
+    + """)(root, counted); }"""
 )
 
 
 class Explorer:
     """The controls and the shown text of one explorer on an open page.
 
-    The shown text is read once after each move of the controls, in the same call to the browser as the move (not
-    one call per number): every move goes through :meth:`slide`, :meth:`choose`, :meth:`click` or :meth:`press`.
+    The shown text, and the number of elements matching each of ``counted`` (CSS selectors), are read once after
+    each move of the controls, in the same call to the browser as the move (not one call per number): every move
+    goes through :meth:`slide`, :meth:`choose`, :meth:`click` or :meth:`press`.
     """
 
-    def __init__(self, page, root_id: str):
-        self.page, self.root = page, f"#{root_id}"
+    def __init__(self, page, root_id: str, counted: tuple[str, ...] = ()):
+        self.page, self.root, self.counted = page, f"#{root_id}", list(counted)
         self._shown: dict[str, str] | None = None
 
-    def text(self, name: str) -> str:
+    def _read(self) -> dict:
         if self._shown is None:
-            self._shown = self.page.eval_on_selector(self.root, _SHOWN_JS)
-        assert name in self._shown, f"{self.root} shows no [data-mlx={name!r}] (it shows {sorted(self._shown)})"
-        return self._shown[name]
+            self._shown = self.page.eval_on_selector(self.root, _SHOWN_JS, self.counted)
+        return self._shown
+
+    def text(self, name: str) -> str:
+        shown = self._read()
+        assert name in shown, f"{self.root} shows no [data-mlx={name!r}] (it shows {sorted(shown)})"
+        return shown[name]
 
     def slide(self, name: str, value: int, *more: tuple[str, int]) -> None:
         """Move slider ``name`` to ``value``, then each slider of ``more`` (``(name, value)`` pairs) in turn."""
-        self._shown = self.page.eval_on_selector(self.root, _SLIDE_JS, [(name, value), *more])
+        self._shown = self.page.eval_on_selector(self.root, _SLIDE_JS, [[(name, value), *more], self.counted])
 
     def choose(self, name: str, value: str) -> None:
         self._shown = None
@@ -134,6 +141,8 @@ class Explorer:
         self.page.keyboard.press(key)
 
     def count(self, selector: str) -> int:
+        if selector in self.counted:
+            return self._read()[f"count:{selector}"]
         return self.page.locator(f"{self.root} {selector}").count()
 
 
@@ -258,7 +267,7 @@ def test_binomial_explorer_shows_melearns_critical_value(browser_context, server
     where = f"{page_name} ({language}) at {width} px"
     ms, eps0s, alphas = (10, 20, 30, 50, 100), (0.1, 0.2, 0.3, 0.4, 0.5), (0.01, 0.05, 0.1)
     try:
-        ex = Explorer(page, root_id)
+        ex = Explorer(page, root_id, counted=("rect.mlx-reject", "rect.mlx-keep"))
         assert ex.page.locator(f"#{root_id} h4").first.text_content() == _label(language, title)
         for i, m in enumerate(ms):
             for j, eps0 in enumerate(eps0s):
@@ -307,7 +316,7 @@ def test_bias_variance_explorer_shows_melearns_decomposition(browser_context, se
     page, errors = _open(browser_context, server, language, page_name, root_id, width)
     where = f"{page_name} ({language}) at {width} px"
     try:
-        ex = Explorer(page, root_id)
+        ex = Explorer(page, root_id, counted=("polyline.mlx-fit",))
         assert ex.page.locator(f"#{root_id} h4").first.text_content() == _label(language, title)
         for degree, r in enumerate(_bias_variance_page_study()):
             ex.slide("degree", degree)
