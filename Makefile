@@ -66,29 +66,29 @@ pdf: $(STAMP)
 # One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
 # nbval executes each page and compares every output, figures included, with what the build rendered. A pytest
 # run that collects nothing exits 5, which fails make like any other failure.
-# Lint comes first: it takes seconds and fails before the slow steps. Then two at a time (make -j2): the Chinese
-# site (its pages executed by one kernel at a time) and its PDF; beside them the English site and PDF, and the
-# tests that need no build (doctests, unit tests, nbval: pytest -m "not built", one process); once both PDFs are
-# written, the tests of the built book (pytest -m built on two workers: browser tests over both editions, the
-# PDFs, the Chinese pages). Each PDF is written from the pages its edition's site build read
+# Lint comes first: it takes seconds and fails before the slow steps. Then three chains start together (make -j3):
+# the Chinese site (its pages executed by one kernel at a time) and its PDF; the English site and PDF; the tests
+# that need no build (doctests, unit tests, nbval: pytest -m "not built" on two workers, at a lower priority). Once
+# both PDFs are written, the tests of the built book (pytest -m built on two workers: browser tests over both
+# editions, the PDFs, the Chinese pages). Each PDF is written from the pages its edition's site build read
 # (tools/build_edition.py).
 test: $(STAMP)
 	@rm -f $(TIMES); mkdir -p _build; date +%s%N > $(TIMES).start
 	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-after-lint
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-after-lint
 	@$(MAKE) --no-print-directory test-times
 
-# the steps of make test after lint: chains run side by side, each step timed (the table marks them "beside");
-# the Chinese chain is the longest, so it is listed (and started) first
+# The steps of make test after lint: chains run side by side, each step timed (the table marks them "beside").
+# The run is bound by the cores, so the order only decides what is left at the end: the builds and then the tests
+# of the built book wait for one another (the Chinese chain is the longest), and the tests without the build
+# (nice -n 10) take what CPU they leave, on two workers, so that neither a lone PDF nor a lone pytest process is
+# left running on one core at the end.
 .PHONY: test-after-lint test-built test-unbuilt test-en-site test-en-pdf test-zh-site test-zh-pdf
 test-after-lint: test-built test-unbuilt
 test-built: test-zh-pdf test-en-pdf
 	$(call timed,tests of the built book: browser$(COMMA) sites$(COMMA) PDFs,$(BIN)/python -m pytest -m built $(XDIST))
-# The tests without the build need none, but start after the English PDF: the English chain (site, PDF) then runs
-# beside the Chinese site, and these tests beside the Chinese PDF and the tests of the built book. Started first,
-# they left the English PDF to be printed alone at the end, one core idle, while the tests of the built book waited.
-test-unbuilt: | test-en-pdf
-	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),$(BIN)/python -m pytest -m "not built")
+test-unbuilt:
+	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),nice -n 10 $(BIN)/python -m pytest -m "not built" $(XDIST))
 test-zh-site:
 	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python tools/build_edition.py zh_CN)
 test-zh-pdf: test-zh-site
