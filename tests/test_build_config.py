@@ -209,6 +209,41 @@ def test_ci_runs_exactly_make_test():
     assert sum("make " in line for line in commands) == 1
 
 
+def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on():
+    """The fork's CI keeps the Chinese execution and the PDFs' page numbers between runs where the build looks.
+
+    Its cache key hashes every input of the execution (``tools/build_edition.py``'s ``execution_inputs``), so a
+    cache is restored only for the same inputs; a cached path the build no longer uses would silently cache
+    nothing. (GitHub's globs are matched here with ``fnmatch``, whose ``*`` also crosses ``/``.)
+    """
+    import fnmatch
+
+    sys.path.insert(0, str(REPO / "tools"))
+    from build_edition import ROOT, cache_dir, execution_inputs
+    from build_pdf import contents_path, pdf_path
+
+    workflow = yaml.safe_load((REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
+    caches = [
+        step["with"] for step in workflow["jobs"]["test"]["steps"] if step.get("uses", "").startswith("actions/cache@")
+    ]
+    (book,) = [cache for cache in caches if ".jupyter_cache" in cache["path"]]
+    paths = book["path"].split()
+    assert cache_dir("zh_CN").parent.relative_to(ROOT).as_posix() in paths
+    for language in ("en", "zh_CN"):
+        kept = contents_path(pdf_path(language)).relative_to(ROOT).as_posix()
+        assert any(fnmatch.fnmatch(kept, path) for path in paths), kept
+    hashed = re.findall(r"'([^']+)'", re.search(r"hashFiles\(([^)]*)\)", book["key"]).group(1))
+    unhashed = [
+        path.relative_to(ROOT).as_posix()
+        for path in execution_inputs()
+        if not any(fnmatch.fnmatch(path.relative_to(ROOT).as_posix(), pattern) for pattern in hashed)
+    ]
+    assert not unhashed, f"inputs of the execution missing from the cache key: {unhashed[:5]}"
+    assert book["restore-keys"].strip() == book["key"].rsplit("-${{", 1)[0] + "-"  # the same inputs only
+    (pip,) = [cache for cache in caches if cache is not book]
+    assert "requirements/lock.txt" in pip["key"]
+
+
 def test_a_full_run_collects_every_page(request):
     """Under ``make test`` (pytest with no paths: the testpaths), every chapter notebook is collected by nbval."""
     if request.config.args_source != pytest.Config.ArgsSource.TESTPATHS:

@@ -45,9 +45,18 @@ def output_dir(language: str, builder: str) -> Path:
     return ROOT / "_build" / builder / language
 
 
+def execution_inputs() -> list[Path]:
+    """The files a page's outputs depend on besides its code.
+
+    melearn (its code, its catalogue and the files it embeds in outputs: the explorers' script and style), the
+    output catalogues, the lock file.
+    """
+    files = [path for suffix in ("py", "po", "js", "css") for path in sorted((ROOT / "melearn").rglob(f"*.{suffix}"))]
+    return [*files, *sorted((ROOT / "locale").glob("*/outputs/**/*.po")), ROOT / "requirements" / "lock.txt"]
+
+
 def execution_inputs_digest() -> str:
-    """A digest of what a page's outputs depend on besides its code: melearn (code, catalogue, embedded script and
-    style), the output catalogues, the lock file.
+    """A digest of :func:`execution_inputs`.
 
     jupyter-cache keys a page on its code cells alone, so the cache of an edition lives in a directory named after
     this digest: a change in the library or in a translation of its output executes the pages again.
@@ -55,10 +64,7 @@ def execution_inputs_digest() -> str:
     import hashlib
 
     digest = hashlib.sha256()
-    # the package: its code, its catalogue and the files it embeds in outputs (the explorers' script and style)
-    files = [path for suffix in ("py", "po", "js", "css") for path in sorted((ROOT / "melearn").rglob(f"*.{suffix}"))]
-    files += [*sorted((ROOT / "locale").glob("*/outputs/**/*.po")), ROOT / "requirements" / "lock.txt"]
-    for path in files:
+    for path in execution_inputs():
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
