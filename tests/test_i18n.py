@@ -18,6 +18,8 @@ import pytest
 
 from melearn import i18n
 
+from .browser.bookcheck import skip_or_fail
+
 REPO = Path(__file__).resolve().parents[1]
 
 CATALOGUE = r"""
@@ -137,8 +139,9 @@ def test_chinese_changes_nothing_it_does_not_own(tmp_path):
 def test_chinese_say_tr_and_figure_labels(tmp_path):
     result = run_chinese(
         """
-        from melearn.i18n import CJK_FONTS, say, tr
+        from melearn.i18n import say, tr
         from melearn.plotting import subplots
+        from melearn.plotting._axes import font_family
         print("AUC =", 0.5, "from", 2, "pairs")  # print is Python's own: not translated
         say("the area under the segment", "AUC = 1 from 3 pairs")
         fig, ax = subplots()
@@ -147,15 +150,15 @@ def test_chinese_say_tr_and_figure_labels(tmp_path):
         legend = ax.legend()
         fig.canvas.draw()
         print("LABEL", ax.get_xlabel(), "|", legend.get_texts()[0].get_text())
-        families = {t.get_fontfamily()[0] for t in fig.findobj(lambda a: hasattr(a, "get_fontfamily"))}
-        print("FONT", families <= set(CJK_FONTS))
+        families = {tuple(t.get_fontfamily()) for t in fig.findobj(lambda a: hasattr(a, "get_fontfamily"))}
+        print("FONT", families == {tuple(font_family())})
         """,
         tmp_path,
     )
     lines = result.stdout.splitlines()
     assert lines[:3] == ["AUC = 0.5 from 2 pairs", "线段下的面积", "AUC = 1，共 3 对"]
     assert lines[3] == "LABEL 假正例率 | 线段下的面积"
-    assert lines[4] == "FONT True"  # every text of the figure (ticks and legend included) in a CJK font
+    assert lines[4] == "FONT True"  # every text of the figure (ticks and legend included) in the CJK family
 
 
 def test_chinese_plotting_translates_its_own_labels_and_sets_its_font(tmp_path):
@@ -163,20 +166,33 @@ def test_chinese_plotting_translates_its_own_labels_and_sets_its_font(tmp_path):
         """
         import json
         import matplotlib.pyplot as plt
+        from melearn.plotting._axes import font_family
         from melearn.plotting.roc_curve import plot_roc
         fig, ax = plt.subplots()  # a plain matplotlib figure: the plotting function sets the font of its text
         plot_roc(ax, [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
         texts = [ax.get_xlabel(), ax.get_ylabel(), *(t.get_text() for t in ax.get_legend().get_texts())]
-        fonts = [ax.xaxis.label.get_fontfamily()[0], *(t.get_fontfamily()[0] for t in ax.get_legend().get_texts())]
-        print(json.dumps({"texts": texts, "fonts": fonts}, ensure_ascii=False))
+        fonts = [ax.xaxis.label.get_fontfamily(), *(t.get_fontfamily() for t in ax.get_legend().get_texts())]
+        print(json.dumps({"texts": texts, "fonts": fonts, "family": font_family()}, ensure_ascii=False))
         """,
         tmp_path,
     )
     drawn = json.loads(result.stdout)
     library = i18n.read_po(i18n.PACKAGE_LOCALE / "zh_CN" / "melearn.po")
     assert drawn["texts"] and set(drawn["texts"]) <= set(library.values()), drawn["texts"]
-    assert set(drawn["fonts"]) <= set(i18n.CJK_FONTS)
+    assert drawn["fonts"] == [drawn["family"]] * len(drawn["fonts"])
+    assert drawn["family"][-1] == "sans-serif" and set(drawn["family"][:-1]) <= set(i18n.CJK_FONTS)
     assert not (tmp_path / "missing.jsonl").exists()
+
+
+def test_a_cjk_font_is_installed_for_the_chinese_figures(tmp_path):
+    """The family above starts with a CJK font only where one is installed (.ci/run installs WenQuanYi Micro Hei).
+
+    Without one, Chinese figures fall back to matplotlib's sans-serif and draw their Chinese text as boxes: a
+    developer's machine skips this loudly, CI=true fails it.
+    """
+    result = run_chinese("from melearn.plotting._axes import font_family; print(font_family()[0])", tmp_path)
+    if result.stdout.strip() not in i18n.CJK_FONTS:
+        skip_or_fail(f"no CJK font of {i18n.CJK_FONTS} installed: install fonts-wqy-microhei (.ci/run does)")
 
 
 def test_chinese_derivation_reasons_and_refusals(tmp_path):
