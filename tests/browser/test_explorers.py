@@ -6,7 +6,8 @@ dispatches ``input``, presses the arrow keys, clicks a sample, picks a data set)
 then shows. The expected numbers are computed here, from melearn, from the data (the scores, the grids, the
 page's training sets), never read from the JSON the page embeds. It also checks that the explorer fits the
 width (no sideways scroll), that its controls are labelled for assistive technology, that its labels are in the
-edition's language, and that print hides it; it saves a screenshot of each explorer.
+edition's language, and that print hides it; it saves a screenshot of each explorer. The pages are opened without
+MathJax, which the explorers do not use: each page's formulas are checked in its one visit.
 """
 
 from __future__ import annotations
@@ -72,8 +73,14 @@ def _open(context, server, language: str, page_name: str, root_id: str, width: i
             else None
         ),
     )
+    # The explorer is left alone by MathJax (mathjax_ignore) and draws no formula; the page's formulas are checked
+    # in its one visit (bookcheck.py). MathJax is not loaded here: typesetting a long page of formulas would run
+    # beside every move of the controls (it halved the time of these tests).
+    page.route("**/_static/mathjax/**", lambda route: route.abort())
     page.goto(f"{server.url}/{EDITIONS[language]}{page_name}.html", wait_until="load")
     page.wait_for_selector(f"#{root_id}[data-ready='true']", timeout=10_000)
+    assert page.evaluate("() => document.querySelectorAll('mjx-container').length") == 0  # nothing typeset
+    assert page.eval_on_selector(f"#{root_id}", "e => e.classList.contains('mathjax_ignore')"), root_id
     return page, errors
 
 
