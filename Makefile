@@ -26,6 +26,9 @@ PYTHON_VERSION := $(shell sed -n 's/^requires-python = "==\([0-9]*\.[0-9]*\)\.\*
 # one kernel), each page's browser checks (one visit) and each test file on one worker, small enough to balance
 JOBS   ?= 2
 XDIST  := -n $(JOBS) --dist loadscope
+# the test files that read the built book (BUILT_TESTS of the root conftest.py, which marks their tests "built"):
+# the run of the built book collects only them, not the doctests, unit tests and notebooks (about 5 s a worker)
+BUILT_TESTS := tests/browser tests/test_editions.py
 
 .PHONY: book editions pdf test test-times unit lint env notebooks catalogues bench clean
 
@@ -86,7 +89,7 @@ test: $(STAMP)
 .PHONY: test-after-lint test-built test-unbuilt test-en-site test-en-pdf test-zh-site test-zh-pdf
 test-after-lint: test-built test-unbuilt
 test-built: test-zh-pdf test-en-pdf
-	$(call timed,tests of the built book: browser$(COMMA) sites$(COMMA) PDFs,$(BIN)/python -m pytest -m built $(XDIST))
+	$(call timed,tests of the built book: browser$(COMMA) sites$(COMMA) PDFs,$(BIN)/python -m pytest -m built $(BUILT_TESTS) $(XDIST))
 test-unbuilt:
 	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),nice -n 10 $(BIN)/python -m pytest -m "not built" $(XDIST))
 test-zh-site:

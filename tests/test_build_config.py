@@ -160,7 +160,12 @@ def test_make_test_runs_every_test_exactly_once():
         target: re.findall(r"pytest (.*)\)$", _make_recipe(target), flags=re.MULTILINE)
         for target in ("test-built", "test-unbuilt")
     }
-    assert runs["test-built"] == ["-m built $(XDIST)"] and runs["test-unbuilt"] == ['-m "not built" $(XDIST)'], runs
+    assert runs["test-built"] == ["-m built $(BUILT_TESTS) $(XDIST)"], runs
+    assert runs["test-unbuilt"] == ['-m "not built" $(XDIST)'], runs
+    # the built run collects the files the root conftest.py marks built, and no other
+    paths = re.search(r"^BUILT_TESTS := (.*)$", (REPO / "Makefile").read_text(encoding="utf-8"), re.MULTILINE)
+    built = _load("root_conftest", REPO / "conftest.py").BUILT_TESTS
+    assert paths and {path.rstrip("/") for path in built} == set(paths.group(1).split())
     assert {"test-zh-pdf", "test-en-pdf"} <= set(_make_prerequisites("test-built"))
     assert _make_prerequisites("test-unbuilt") == []  # they wait for no build
     assert _make_prerequisites("test-zh-pdf") == ["test-zh-site"] and _make_prerequisites("test-en-pdf") == [
