@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from melearn.derivation import Derivation, DerivationError
 from melearn.derivation.bias_variance import RULE_NAMES, bias_variance_derivation
 
 
+@cache
 def checked():
+    """The derivation with (2.41) and the cross term checked: built and checked once (about 1 s), then shared.
+
+    The tests only read it (they build their own chains from its expressions and rules); a test that needs to
+    change a derivation builds its own with :func:`bias_variance_derivation`.
+    """
     bv = bias_variance_derivation()
     bv.chain_2_41.check()
     bv.cross_term.check()
