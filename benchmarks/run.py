@@ -88,11 +88,21 @@ def time_interleaved(functions: dict, repeat: int) -> dict:
     return {name: (min(t), statistics.median(t)) for name, t in times.items()}
 
 
-def time_small(fn, repeat: int) -> tuple[float, float]:
-    """Best and median time per call of a fast function (each repetition loops for at least 0.05 s)."""
+def loops_for(timer: timeit.Timer, min_time: float) -> int:
+    """The first of 1, 2, 5, 10, 20, 50, ... calls that take at least ``min_time`` s (timeit's autorange, which
+    fixes 0.2 s)."""
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            if timer.timeit(power * factor) >= min_time:
+                return power * factor
+        power *= 10
+
+
+def time_small(fn, repeat: int, min_time: float = 0.2) -> tuple[float, float]:
+    """Best and median time per call of a fast function (each repetition loops for about ``min_time / 4`` s)."""
     timer = timeit.Timer(fn)
-    number, _ = timer.autorange()
-    number = max(1, number // 4)
+    number = max(1, loops_for(timer, min_time) // 4)
     per_call = [t / number for t in timer.repeat(repeat=max(repeat, 3), number=number)]
     return min(per_call), statistics.median(per_call)
 
@@ -238,7 +248,7 @@ def bench_size(m: int, repeat: int, rng: np.random.Generator) -> list[dict]:
     return rows
 
 
-def bench_rank_loss_small(sizes: list[int], repeat: int, rng: np.random.Generator) -> list[dict]:
+def bench_rank_loss_small(sizes: list[int], repeat: int, rng: np.random.Generator, min_time: float) -> list[dict]:
     """Formula (2.21) as printed against the sorted count, for small m (balanced classes, distinct scores)."""
     rows = []
     for m in sizes:
@@ -248,9 +258,13 @@ def bench_rank_loss_small(sizes: list[int], repeat: int, rng: np.random.Generato
         pairwise = rank_loss(y, s, method="pairwise")
         agrees = pairwise == rank_loss(y, s, method="sorted") and abs(pairwise - (1 - roc_auc_score(y, s))) <= AUC_TOL
         results = {
-            "np.sort": time_small(lambda: np.sort(s), repeat),
-            'melearn.rank_loss(method="pairwise")': time_small(lambda: rank_loss(y, s, method="pairwise"), repeat),
-            'melearn.rank_loss(method="sorted")': time_small(lambda: rank_loss(y, s, method="sorted"), repeat),
+            "np.sort": time_small(lambda: np.sort(s), repeat, min_time),
+            'melearn.rank_loss(method="pairwise")': time_small(
+                lambda: rank_loss(y, s, method="pairwise"), repeat, min_time
+            ),
+            'melearn.rank_loss(method="sorted")': time_small(
+                lambda: rank_loss(y, s, method="sorted"), repeat, min_time
+            ),
         }
         reference = 'melearn.rank_loss(method="pairwise")'
         for name, (best, median) in results.items():
@@ -394,12 +408,20 @@ def main(argv: list[str] | None = None) -> int:
         default="20,32,64,100,128,160,200,400,1000,2000",
         help="m for the pairwise-against-sorted rank loss timings",
     )
+    parser.add_argument(
+        "--min-time",
+        type=float,
+        default=0.2,
+        help="seconds a timing of the small sizes first loops for, to choose its number of calls (default 0.2)",
+    )
     parser.add_argument("--binomial-m", type=int, default=10**6, help="m for binomial_critical_error")
     parser.add_argument("--out", default="benchmarks/results.csv", help="the CSV to write")
     parser.add_argument("--machine", default=None, help="the machine JSON (default: machine.json beside --out)")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    if not args.min_time > 0:
+        parser.error("--min-time must be positive")
     out = Path(args.out)
     machine_path = Path(args.machine) if args.machine else out.with_name("machine.json")
 
@@ -409,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     for m in parse_sizes(args.sizes):
         print(f"m = {m:,} ...", file=sys.stderr, flush=True)
         rows += bench_size(m, args.repeat, rng)
-    rows += bench_rank_loss_small(parse_sizes(args.small_sizes), args.repeat, rng)
+    rows += bench_rank_loss_small(parse_sizes(args.small_sizes), args.repeat, rng, args.min_time)
     rows += bench_binomial(args.binomial_m, args.repeat)
     machine["load_average_1min_at_end"] = round(os.getloadavg()[0], 2)
 

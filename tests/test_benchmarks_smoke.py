@@ -34,6 +34,7 @@ def load_run_module():
 def test_script_runs_and_writes_every_row(tmp_path):
     out = tmp_path / "r.csv"
     args = ["--sizes", "1000,3000", "--repeat", "1", "--small-sizes", "20,100", "--binomial-m", "10000"]
+    args += ["--min-time", "0.01"]
     done = subprocess.run(
         [sys.executable, str(SCRIPT), *args, "--out", str(out)],
         cwd=ROOT,
@@ -117,6 +118,8 @@ def test_main_exits_nonzero_on_disagreement(monkeypatch, tmp_path):
             "20",
             "--binomial-m",
             "1000",
+            "--min-time",
+            "0.01",
             "--out",
             str(tmp_path / "r.csv"),
         ]
