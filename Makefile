@@ -76,7 +76,7 @@ pdf: $(STAMP)
 # editions, the PDFs, the Chinese pages). Each PDF is written from the pages its edition's site build read
 # (tools/build_edition.py).
 test: $(STAMP)
-	@rm -f $(TIMES); mkdir -p _build; date +%s%N > $(TIMES).start
+	@$(BIN)/python tools/test_times.py start
 	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)
 	@$(MAKE) --no-print-directory -j3 --output-sync=target test-after-lint
 	@$(MAKE) --no-print-directory test-times
@@ -101,8 +101,9 @@ test-en-site:
 test-en-pdf: test-en-site
 	$(call timed,English PDF (beside),$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
 
-# Each step of make test is timed into $(TIMES); the table is printed at the end, and after a failing step. Steps
-# marked "beside" ran at the same time as others, so the steps add up to more than make test took.
+# Each step of make test is timed into $(TIMES) (the path tools/test_times.py reads); the table is printed at the
+# end, and after a failing step, with how much of the processors the machine gave the run (busy, idle, taken by its
+# host). Steps marked "beside" ran at the same time as others, so the steps add up to more than make test took.
 TIMES := _build/test-times.tsv
 COMMA := ,
 define timed
@@ -112,11 +113,7 @@ define timed
 endef
 
 test-times:
-	@awk -F'\t' -v now=$$(date +%s%N) -v start=$$(cat $(TIMES).start 2>/dev/null || echo 0) \
-	  'BEGIN {print "\nmake test, step by step:"} \
-	  {total += $$2; printf "  %-56s %7.1f s%s\n", $$1, $$2 / 1000, ($$3 == 0 ? "" : "  FAILED")} \
-	  END {printf "  %-56s %7.1f s\n", "sum of the steps", total / 1000; \
-	       if (start > 0) printf "  %-56s %7.1f s\n", "make test, start to end", (now - start) / 1e9}' $(TIMES)
+	@$(BIN)/python tools/test_times.py table
 
 # The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, so it
 # runs in make test only.

@@ -401,3 +401,19 @@ def test_a_pdf_reuses_only_the_contents_numbers_of_the_same_pages(tmp_path):
     for broken in ('{"a": 3, "b": "9"}', '{"a": 0, "b": 9}', "[3, 9]", "{not json"):
         contents_path(target).write_text(broken, encoding="utf-8")
         assert remembered_contents(target, ["a", "b"]) == {}, broken
+
+
+def test_the_table_of_make_test_shows_each_step_and_the_machines_share():
+    """tools/test_times.py: the steps as the Makefile times them, and the processors' time from /proc/stat."""
+    times = _load("test_times", REPO / "tools" / "test_times.py")
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert times.TIMES == REPO / re.search(r"^TIMES := (.*)$", makefile, re.MULTILINE).group(1)
+    before = times.cpu_ticks("cpu  100 10 20 1000 5 1 2 30 0 0\ncpu0 50 5 10 500 2 0 1 15 0 0\n")
+    after = times.cpu_ticks("cpu  300 60 40 1100 5 1 4 130 0 0\n")
+    share = times.machine_share(before, after, 100)
+    assert share == {"busy": 2.0 + 0.5 + 0.2 + 0.02, "idle": 1.0, "steal": 1.0}
+    printed = times.table([("lint", 10_800, 0), ("tests", 2_500, 1)], 12.0, share).splitlines()
+    assert printed[2].split() == ["lint", "10.8", "s"] and printed[3].split()[-1] == "FAILED"
+    assert printed[4].split()[-2:] == ["13.3", "s"] and printed[5].split()[-2:] == ["12.0", "s"]
+    assert printed[-1].split()[-2:] == ["1.0", "core-s"] and "steal" in printed[-1]
+    assert times.cpu_ticks("intr 1 2\n") is None and times.table([], None, None).count("\n") == 2
