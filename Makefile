@@ -70,8 +70,8 @@ pdf: $(STAMP)
 # nbval executes each page and compares every output, figures included, with what the build rendered. A pytest
 # run that collects nothing exits 5, which fails make like any other failure.
 # Lint comes first: it takes seconds and fails before the slow steps. Then three chains start together (make -j3):
-# the Chinese site (its pages executed by one kernel at a time) and its PDF; the English site and PDF; the tests
-# that need no build (doctests, unit tests, nbval: pytest -m "not built" on two workers, at a lower priority). Once
+# the Chinese site (its pages executed by one kernel at a time) and its PDF; the English site, and its PDF once the
+# Chinese site is built too (the two PDFs side by side); the tests that need no build (doctests, unit tests, nbval: pytest -m "not built" on two workers, at a lower priority). Once
 # both PDFs are written, the tests of the built book (pytest -m built on two workers: browser tests over both
 # editions, the PDFs, the Chinese pages). Each PDF is written from the pages its edition's site build read
 # (tools/build_edition.py).
@@ -98,7 +98,10 @@ test-zh-pdf: test-zh-site
 	$(call timed,Chinese PDF (beside),$(BIN)/python tools/build_pdf.py zh_CN)
 test-en-site:
 	$(call timed,English site from the stored outputs (beside),$(BIN)/python tools/build_edition.py en --execution off)
-test-en-pdf: test-en-site
+# The English PDF waits for the Chinese site too, so that the two PDFs are printed side by side: printed as soon
+# as its site was built, the English PDF ended long before the Chinese one, which was then left alone on one core
+# (a fresh clone's make test left 165 core-seconds idle that way)
+test-en-pdf: test-en-site test-zh-site
 	$(call timed,English PDF (beside),$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
 
 # Each step of make test is timed into $(TIMES) (the path tools/test_times.py reads); the table is printed at the

@@ -168,9 +168,9 @@ def test_make_test_runs_every_test_exactly_once():
     assert paths and {path.rstrip("/") for path in built} == set(paths.group(1).split())
     assert {"test-zh-pdf", "test-en-pdf"} <= set(_make_prerequisites("test-built"))
     assert _make_prerequisites("test-unbuilt") == []  # they wait for no build
-    assert _make_prerequisites("test-zh-pdf") == ["test-zh-site"] and _make_prerequisites("test-en-pdf") == [
-        "test-en-site"
-    ]
+    assert _make_prerequisites("test-zh-pdf") == ["test-zh-site"]
+    # the English PDF waits for both sites, so that the two PDFs are printed side by side
+    assert _make_prerequisites("test-en-pdf") == ["test-en-site", "test-zh-site"]
 
 
 def test_every_test_that_reads_the_build_is_marked_built():
