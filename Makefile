@@ -71,9 +71,10 @@ pdf: $(STAMP)
 # run that collects nothing exits 5, which fails make like any other failure.
 # Lint comes first: it takes seconds and fails before the slow steps. Then three chains start together (make -j3):
 # the Chinese site (its pages executed by one kernel at a time) and its PDF; the English site, and its PDF once the
-# Chinese site is built too (the two PDFs side by side); the tests that need no build (doctests, unit tests, nbval: pytest -m "not built" on two workers, at a lower priority). Once
-# both PDFs are written, the tests of the built book (pytest -m built on two workers: browser tests over both
-# editions, the PDFs, the Chinese pages). Each PDF is written from the pages its edition's site build read
+# Chinese site is built too (the two PDFs side by side); the tests that need no build (doctests, unit tests, nbval:
+# pytest -m "not built" on two workers, at a lower priority). Once both PDFs are written, the tests of the built
+# book (pytest -m built $(BUILT_TESTS) on two workers: browser tests over both editions, the PDFs, the Chinese
+# pages). Each PDF is written from the pages its edition's site build read
 # (tools/build_edition.py).
 test: $(STAMP)
 	@$(BIN)/python tools/test_times.py start

@@ -132,6 +132,12 @@ def _make_recipe(target: str) -> str:
     return match.group(1)
 
 
+def _make_variable(name: str) -> str:
+    match = re.search(rf"^{name} := (.*)$", (REPO / "Makefile").read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert match, f"no variable {name} in the Makefile"
+    return match.group(1)
+
+
 def _make_prerequisites(target: str) -> list[str]:
     match = re.search(rf"^{target}:(.*)$", (REPO / "Makefile").read_text(encoding="utf-8"), flags=re.MULTILINE)
     assert match, f"no target {target} in the Makefile"
@@ -163,9 +169,8 @@ def test_make_test_runs_every_test_exactly_once():
     assert runs["test-built"] == ["-m built $(BUILT_TESTS) $(XDIST)"], runs
     assert runs["test-unbuilt"] == ['-m "not built" $(XDIST)'], runs
     # the built run collects the files the root conftest.py marks built, and no other
-    paths = re.search(r"^BUILT_TESTS := (.*)$", (REPO / "Makefile").read_text(encoding="utf-8"), re.MULTILINE)
     built = _load("root_conftest", REPO / "conftest.py").BUILT_TESTS
-    assert paths and {path.rstrip("/") for path in built} == set(paths.group(1).split())
+    assert {path.rstrip("/") for path in built} == set(_make_variable("BUILT_TESTS").split())
     assert {"test-zh-pdf", "test-en-pdf"} <= set(_make_prerequisites("test-built"))
     assert _make_prerequisites("test-unbuilt") == []  # they wait for no build
     assert _make_prerequisites("test-zh-pdf") == ["test-zh-site"]
@@ -406,8 +411,7 @@ def test_a_pdf_reuses_only_the_contents_numbers_of_the_same_pages(tmp_path):
 def test_the_table_of_make_test_shows_each_step_and_the_machines_share():
     """tools/test_times.py: the steps as the Makefile times them, and the processors' time from /proc/stat."""
     times = _load("test_times", REPO / "tools" / "test_times.py")
-    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    assert times.TIMES == REPO / re.search(r"^TIMES := (.*)$", makefile, re.MULTILINE).group(1)
+    assert times.TIMES == REPO / _make_variable("TIMES")
     before = times.cpu_ticks("cpu  100 10 20 1000 5 1 2 30 0 0\ncpu0 50 5 10 500 2 0 1 15 0 0\n")
     after = times.cpu_ticks("cpu  300 60 40 1100 5 1 4 130 0 0\n")
     share = times.machine_share(before, after, 100)
