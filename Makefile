@@ -74,8 +74,9 @@ pdf: $(STAMP)
 # Chinese site is built too (the two PDFs side by side); the tests that need no build (doctests, unit tests, nbval:
 # pytest -m "not built" on two workers, at a lower priority). Once both PDFs are written, the tests of the built
 # book (pytest -m built $(BUILT_TESTS) on two workers: browser tests over both editions, the PDFs, the Chinese
-# pages). Each PDF is written from the pages its edition's site build read
-# (tools/build_edition.py).
+# pages). Each PDF is written from the pages its edition's site build read (tools/build_edition.py), and printed
+# again only when its one page, a file that page loads, the printing scripts, the browser or the fonts changed
+# (tools/build_pdf.py; python tools/build_pdf.py en --print always prints anyway).
 test: $(STAMP)
 	@$(BIN)/python tools/test_times.py start
 	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)

@@ -220,7 +220,7 @@ def test_ci_runs_exactly_make_test():
 
 
 def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on():
-    """The fork's CI keeps the Chinese execution and the PDFs' page numbers between runs where the build looks.
+    """The fork's CI keeps the Chinese execution and the PDFs (with what is kept beside them) where the build looks.
 
     Its cache key hashes every input of the execution (``tools/build_edition.py``'s ``execution_inputs``), so a
     cache is restored only for the same inputs; a cached path the build no longer uses would silently cache
@@ -230,7 +230,7 @@ def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on
 
     sys.path.insert(0, str(REPO / "tools"))
     from build_edition import ROOT, cache_dir, execution_inputs
-    from build_pdf import contents_path, pdf_path
+    from build_pdf import contents_path, fit_path, inputs_path, pdf_path
 
     workflow = yaml.safe_load((REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
     caches = [
@@ -240,8 +240,10 @@ def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on
     paths = book["path"].split()
     assert cache_dir("zh_CN").parent.relative_to(ROOT).as_posix() in paths
     for language in ("en", "zh_CN"):
-        kept = contents_path(pdf_path(language)).relative_to(ROOT).as_posix()
-        assert any(fnmatch.fnmatch(kept, path) for path in paths), kept
+        target = pdf_path(language)
+        for kept_path in (target, contents_path(target), fit_path(target), inputs_path(target)):
+            kept = kept_path.relative_to(ROOT).as_posix()
+            assert any(fnmatch.fnmatch(kept, path) for path in paths), kept
     hashed = re.findall(r"'([^']+)'", re.search(r"hashFiles\(([^)]*)\)", book["key"]).group(1))
     inputs = [path.relative_to(ROOT).as_posix() for path in execution_inputs()]
     unhashed = [name for name in inputs if not any(fnmatch.fnmatch(name, pattern) for pattern in hashed)]
@@ -406,6 +408,102 @@ def test_a_pdf_reuses_only_the_contents_numbers_of_the_same_pages(tmp_path):
     for broken in ('{"a": 3, "b": "9"}', '{"a": 0, "b": 9}', "[3, 9]", "{not json"):
         contents_path(target).write_text(broken, encoding="utf-8")
         assert remembered_contents(target, ["a", "b"]) == {}, broken
+
+
+def _printing(monkeypatch, tmp_path):
+    """tools/build_pdf.py with a one-page build and a printing that only record what they were asked to do."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import build_pdf
+
+    page_dir, pdf_dir = tmp_path / "singlehtml", tmp_path / "pdf"
+    page_dir.mkdir()
+    (page_dir / "intro.html").write_text("<p>(2.20)</p>", encoding="utf-8")
+    printed, failing = [], []
+
+    def print_pdf(page, target, language):
+        assert page.read_text(encoding="utf-8") == (page_dir / "intro.html").read_text(encoding="utf-8")
+        printed.append(language)
+        if failing:
+            raise RuntimeError("the printing failed")
+        for path in (target, build_pdf.contents_path(target), build_pdf.fit_path(target)):
+            path.write_text(f"printing {len(printed)}", encoding="utf-8")
+
+    monkeypatch.setattr(build_pdf, "build", lambda language, builder, execution: 0)
+    monkeypatch.setattr(build_pdf, "output_dir", lambda language, builder: page_dir if builder != "html" else tmp_path)
+    monkeypatch.setattr(build_pdf, "root_page", lambda: "intro")
+    monkeypatch.setattr(build_pdf, "pdf_path", lambda language: pdf_dir / f"melearn-{language}.pdf")
+    monkeypatch.setattr(build_pdf, "print_pdf", print_pdf)
+    (tmp_path / "tools").mkdir()
+    for name in build_pdf.PRINTING_SCRIPTS:
+        (tmp_path / "tools" / name).write_bytes((REPO / "tools" / name).read_bytes())
+    monkeypatch.setattr(build_pdf, "ROOT", tmp_path)
+    pdf_dir.mkdir()
+    return build_pdf, page_dir, printed, failing
+
+
+def test_a_pdf_is_printed_again_exactly_when_what_it_is_printed_from_changed(monkeypatch, tmp_path):
+    """A rebuild keeps the PDF printed from the same inputs; a change in any of them prints it again."""
+    build_pdf, page_dir, printed, failing = _printing(monkeypatch, tmp_path)
+    assert build_pdf.build_pdf("en") == 0 and printed == ["en"]  # nothing printed before
+    assert build_pdf.build_pdf("en") == 0 and printed == ["en"]  # the same page: kept
+    assert build_pdf.build_pdf("en", reprint=True) == 0 and printed == ["en"] * 2  # --print always
+    (page_dir / "_images").mkdir()
+    (page_dir / "_images" / "roc.png").write_bytes(b"a figure the page loads")
+    assert build_pdf.build_pdf("en") == 0 and printed == ["en"] * 3  # a file beside the page changed
+    target = build_pdf.pdf_path("en")
+    build_pdf.fit_path(target).unlink()
+    assert build_pdf.build_pdf("en") == 0 and printed == ["en"] * 4  # something kept beside the PDF went missing
+    assert (tmp_path / "melearn-en.pdf").read_text(encoding="utf-8") == "printing 4"  # copied into the site
+    # a printing that fails leaves no claim that the PDF there was printed from anything, so the next build prints
+    (page_dir / "intro.html").write_text("<p>(2.21)</p>", encoding="utf-8")
+    failing.append(True)
+    with pytest.raises(RuntimeError):
+        build_pdf.build_pdf("en")
+    assert build_pdf.printed_from(target) is None and len(printed) == 5
+    failing.clear()
+    assert build_pdf.build_pdf("en") == 0 and len(printed) == 6 and build_pdf.printed_from(target) is not None
+
+
+def test_the_digest_of_a_printing_covers_the_page_the_scripts_the_browser_and_the_fonts(monkeypatch, tmp_path):
+    sys.path.insert(0, str(REPO / "tools"))
+    import build_pdf
+
+    page_dir = tmp_path / "page"
+    (page_dir / "_static").mkdir(parents=True)
+    (page_dir / "book.html").write_text("<p>AUC</p>", encoding="utf-8")
+    (page_dir / "_static" / "print.css").write_text("nav { display: none }", encoding="utf-8")
+    browser = tmp_path / "chromium"
+    browser.write_text("#!/bin/sh\necho Chromium 156\n", encoding="utf-8")
+    browser.chmod(0o755)
+    monkeypatch.setattr(build_pdf, "_installed_fonts", lambda: ["/fonts/wqy-microhei.ttc 5177387 1"])
+    first = build_pdf.print_inputs_digest(page_dir, str(browser))
+    assert build_pdf.print_inputs_digest(page_dir, str(browser)) == first  # the same inputs, the same digest
+    digests = {first}
+
+    def changed(what):
+        digest = build_pdf.print_inputs_digest(page_dir, str(browser))
+        assert digest not in digests, what
+        digests.add(digest)
+
+    (page_dir / "_static" / "print.css").write_text("nav { display: block }", encoding="utf-8")
+    changed("a style the page loads")
+    (page_dir / "_static" / "extra.js").write_text("", encoding="utf-8")
+    changed("a new empty file beside the page")
+    browser.write_text("#!/bin/sh\necho Chromium 157\n", encoding="utf-8")
+    changed("the browser's version")
+    monkeypatch.setattr(build_pdf, "_installed_fonts", lambda: ["/fonts/wqy-microhei.ttc 5177388 2"])
+    changed("a font file")
+    tools = tmp_path / "repo" / "tools"
+    tools.mkdir(parents=True)
+    for name in build_pdf.PRINTING_SCRIPTS:
+        (tools / name).write_bytes((REPO / "tools" / name).read_bytes())
+    monkeypatch.setattr(build_pdf, "ROOT", tmp_path / "repo")
+    assert build_pdf.print_inputs_digest(page_dir, str(browser)) in digests  # copies of the scripts: no change
+    (tools / "column_fit.py").write_text("FIT_JS = ''\n", encoding="utf-8")
+    changed("a printing script")
+    monkeypatch.setattr(build_pdf.importlib.metadata, "version", lambda package: "0.0")
+    changed("the version of Playwright or pypdf")
+    assert set(build_pdf.PRINTING_SCRIPTS) >= {"build_pdf.py", "column_fit.py", "chromium.py"}
 
 
 def test_the_table_of_make_test_shows_each_step_and_the_machines_share():

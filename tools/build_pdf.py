@@ -23,6 +23,12 @@ in headless Chromium through Playwright, typeset by the book's local MathJax, an
   rows, reasons, equation numbers, page by page) and kept beside the PDF (``melearn-en.fit.json``), for the tests
   of the built book (``tests/browser/test_fit.py``).
 
+A PDF is printed again only when something it is printed from changed: the one page and every file beside it
+that it loads (styles, MathJax, figures), the scripts that print it, Playwright, pypdf, the browser and the
+installed fonts (:func:`print_inputs_digest`, kept beside the PDF as ``melearn-en.printed-from``). With all of them
+as they were, printing would give the same sheets, and the PDF, its contents' page numbers and its fit are kept
+(``--print always`` prints anyway).
+
 The print style sheet (``_static/print.css``) hides the navigation and keeps figures, formulas and code boxes
 whole. Links inside the book become links inside the PDF. The PDF is also copied into the edition's site
 (``_build/html/melearn-en.pdf``, ``_build/html/zh/melearn-zh_CN.pdf``), where every page's download menu links it.
@@ -31,9 +37,12 @@ whole. Links inside the book become links inside the PDF. The PDF is also copied
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.metadata
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -249,6 +258,68 @@ def fit_path(target: Path) -> Path:
     return target.with_name(f"{target.stem}.fit.json")
 
 
+def inputs_path(target: Path) -> Path:
+    """Where the digest of what ``target`` (a PDF) was printed from is kept (:func:`print_inputs_digest`)."""
+    return target.with_name(f"{target.stem}.printed-from")
+
+
+# what prints a PDF besides the page: these scripts, and the packages that drive the browser and write the outline
+PRINTING_SCRIPTS = ("build_pdf.py", "column_fit.py", "chromium.py")
+PRINTING_PACKAGES = ("playwright", "pypdf")
+
+
+def _installed_fonts() -> list[str]:
+    """Each font file fontconfig offers the browser, with its size and modification time (none without fc-list)."""
+    try:
+        listed = subprocess.run(["fc-list", "--format", "%{file}\\n"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    fonts = []
+    for name in sorted(set(filter(None, listed.stdout.splitlines()))):
+        stat = Path(name).stat() if Path(name).is_file() else None
+        fonts.append(f"{name} {stat.st_size} {stat.st_mtime_ns}" if stat else f"{name} missing")
+    return fonts
+
+
+def _browser_version(executable: str) -> str:
+    try:
+        return subprocess.run([executable, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"{executable}: {error}"
+
+
+def print_inputs_digest(page_dir: Path, executable: str | None = None) -> str:
+    """A digest of everything a printing of the one page in ``page_dir`` depends on.
+
+    Every file under ``page_dir`` (the page, its styles, MathJax, its figures: all it loads), the printing scripts
+    (:data:`PRINTING_SCRIPTS`), the versions of :data:`PRINTING_PACKAGES`, the browser (``executable``, by the
+    version it reports) and the installed fonts. Two printings with the same digest lay out the same page with the
+    same code, browser and fonts.
+    """
+    digest = hashlib.sha256()
+
+    def add(label: str, data: bytes) -> None:
+        digest.update(f"{label}\0{len(data)}\0".encode() + data)
+
+    for path in sorted(p for p in page_dir.rglob("*") if p.is_file()):
+        add(f"page:{path.relative_to(page_dir).as_posix()}", path.read_bytes())
+    for name in PRINTING_SCRIPTS:
+        add(f"script:{name}", (ROOT / "tools" / name).read_bytes())
+    for package in PRINTING_PACKAGES:
+        add(f"package:{package}", importlib.metadata.version(package).encode())
+    add("browser", _browser_version(executable or chromium_executable()).encode())
+    add("fonts", "\n".join(_installed_fonts()).encode())
+    return digest.hexdigest()
+
+
+def printed_from(target: Path) -> str | None:
+    """The digest ``target`` was printed from, if it and everything kept beside it are there (else ``None``)."""
+    kept = (target, contents_path(target), fit_path(target), inputs_path(target))
+    if not all(path.is_file() for path in kept):
+        return None
+    return inputs_path(target).read_text(encoding="utf-8").strip() or None
+
+
 def contents_path(target: Path) -> Path:
     """Where the page numbers of the contents of ``target`` (a PDF) are kept for its next build."""
     return target.with_name(f"{target.stem}.contents.json")
@@ -350,8 +421,11 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             context.close()
 
 
-def build_pdf(language: str, execution: str | None = None) -> int:
-    """Build ``language``'s edition as one page and print it; return 0 on success."""
+def build_pdf(language: str, execution: str | None = None, reprint: bool = False) -> int:
+    """Build ``language``'s edition as one page and print it; return 0 on success.
+
+    The PDF is printed only if ``reprint`` or if it was printed from anything else (:func:`print_inputs_digest`).
+    """
     start = time.perf_counter()
     status = build(language, "singlehtml", execution)
     if status:
@@ -363,7 +437,13 @@ def build_pdf(language: str, execution: str | None = None) -> int:
     page = outdir / "book.html"
     page.write_bytes((outdir / f"{root_page()}.html").read_bytes())
     target = pdf_path(language)
-    print_pdf(page, target, language)
+    inputs = print_inputs_digest(outdir)
+    if not reprint and printed_from(target) == inputs:
+        print(f"{target.name}: printed from this very page, with the same scripts, browser and fonts: kept")
+    else:
+        inputs_path(target).unlink(missing_ok=True)  # claimed again only once this printing has succeeded
+        print_pdf(page, target, language)
+        inputs_path(target).write_text(inputs + "\n", encoding="utf-8")
     site = output_dir(language, "html")
     if site.is_dir():  # the site's download menus and landing page link the PDF here (_ext/reader.py)
         shutil.copyfile(target, site / target.name)
@@ -376,8 +456,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("language", choices=LANGUAGES)
     parser.add_argument("--execution", choices=("off", "cache", "force"), default=None)
+    parser.add_argument(
+        "--print",
+        choices=("changed", "always"),
+        default="changed",
+        help="print only when the page or the printing changed (default), or always",
+    )
     args = parser.parse_args(argv)
-    return build_pdf(args.language, args.execution)
+    return build_pdf(args.language, args.execution, reprint=args.print == "always")
 
 
 if __name__ == "__main__":
