@@ -49,11 +49,16 @@ def _edition_site(language: str) -> Path:
     return site
 
 
-def _open(context, url: str, width: int):
-    """A new tab at ``width`` x 844 px with ``url`` loaded, and the list its console errors are collected in."""
+def _open(context, url: str, width: int, typeset: bool = True):
+    """A new tab at ``width`` x 844 px with ``url`` loaded, and the list its console errors are collected in.
+
+    Without ``typeset``, MathJax is not loaded: the page's formulas stay TeX (see ``narrow_pages``).
+    """
     errors: list[str] = []
     page = context.new_page()
     page.set_viewport_size({"width": width, "height": 844})
+    if not typeset:
+        page.route("**/_static/mathjax/**", lambda route: route.abort())
 
     def on_console(message):
         # a page's failed request is reported with its address by on_response; the browser's own (its favicon
@@ -75,6 +80,8 @@ def _open(context, url: str, width: int):
     page.on("pageerror", on_page_error)
     page.on("response", on_response)
     page.goto(url, wait_until="load")
+    if not typeset:
+        assert page.evaluate("() => document.querySelectorAll('mjx-container').length") == 0  # nothing typeset
     settle(page)
     return page, errors
 
@@ -100,13 +107,19 @@ def _is_open(page, dialog: str, wanted: bool = True) -> bool:
 
 @pytest.fixture(scope="module")
 def narrow_pages(browser_context, server):
-    """One load of each page at each narrow width, shared by the tests of its two menus (each leaves them closed)."""
+    """One load of each page at each narrow width, shared by the tests of its two menus (each leaves them closed).
+
+    MathJax is not loaded: the menus hold no formula they need typeset (a title's TeX is a link all the same),
+    and typesetting the page would run beside every tap on a menu (it doubled the time of these tests). The
+    formulas of every page, and whether it fits a phone, are checked in its one visit (bookcheck.py).
+    """
     opened: dict[tuple[str, str, int], tuple[object, list[str]]] = {}
 
     def open_page(language: str, page_name: str, width: int):
         key = (language, page_name, width)
         if key not in opened or opened[key][0].is_closed():
-            opened[key] = _open(browser_context, f"{server.url}/{EDITIONS[language]}{page_name}.html", width)
+            url = f"{server.url}/{EDITIONS[language]}{page_name}.html"
+            opened[key] = _open(browser_context, url, width, typeset=False)
         else:
             opened[key][0].bring_to_front()  # a tab in the background gets no animation frames
         return opened[key]
