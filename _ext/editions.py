@@ -5,7 +5,7 @@ replaces each paragraph, heading, formula and admonition by its translation from
 ``locale/zh_CN/LC_MESSAGES/`` (one ``.po`` file per page), and the pages are executed with
 ``MELEARN_LANGUAGE=zh_CN``, so that what the code prints and draws is in Chinese too (``melearn.i18n``).
 
-This extension does two things for both editions:
+For both editions, this extension sees to it that:
 
 * **Outputs are not messages.** What a code cell printed or drew comes from executing the page in the edition's
   language, not from a catalogue, so every node inside a cell's output is marked untranslatable: the gettext
@@ -19,12 +19,22 @@ This extension does two things for both editions:
 * **Hidden code stays hidden in print.** In the one-page build that is printed (``tools/build_pdf.py``), the
   source of a code cell hidden behind a button on the site (``hide-input``, ``hide-cell``) is left out, and its
   outputs are shown: the PDF prints what a reader reads. A hidden output (``hide-output``) is shown.
+* **The one page printed is the same from one build to the next.** Sphinx 7.4 links a page's styles and scripts
+  as ``_static/proof.css?v=8c6b312c``, the checksum of the file found in the output folder when the page is
+  written. The one-page builder writes its page before it copies the static files (and sphinx-proof, MyST-NB and
+  sphinx-exercise copy theirs after the build), so a first build linked them bare and every later build with the
+  previous build's files: the page's bytes changed with nothing changed, and its PDF, printed again only when what
+  it is printed from changed (``tools/build_pdf.py``), was printed again for nothing. The one page links its files
+  without the checksum; it is printed, never served to a browser's cache, and the files themselves are part of
+  what the PDF's digest covers.
 * **Each page links to itself in the other edition**, at the top of the page, with a relative address (the book
   reads offline). The English site is ``_build/html/``, the Chinese one ``_build/html/zh/``.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
 
 from docutils import nodes
@@ -263,6 +273,23 @@ def _add_switch(app, pagename, templatename, context, doctree) -> None:
     context["body"] = link + context["body"]
 
 
+ASSET_CHECKSUM = re.compile(r'\?v=[0-9a-f]{8}(?=")')  # Sphinx's cache-busting query, at the end of a src or href
+
+
+def _one_page_links_files_without_checksums(app, pagename, templatename, context, doctree) -> None:
+    """In the one-page build, link the styles and scripts as ``_static/proof.css`` (see the module docstring)."""
+    if app.builder.name != "singlehtml":
+        return
+    for tag in ("css_tag", "js_tag"):
+        if tag in context:
+            context[tag] = functools.partial(_without_checksum, context[tag])
+
+
+def _without_checksum(tag, asset) -> str:
+    """The HTML of ``tag(asset)`` without Sphinx's ``?v=`` checksum (``tests/test_build_config.py``)."""
+    return ASSET_CHECKSUM.sub("", tag(asset))
+
+
 def _one_page_writes_every_html_node(app) -> None:
     """Give the one-page builder every node writer registered for HTML.
 
@@ -286,5 +313,6 @@ def setup(app):
     app.add_post_transform(HiddenCodeStaysHiddenInPrint)
     app.add_post_transform(SolutionTitlesAsTheirExercise)
     app.connect("html-page-context", _add_switch)
+    app.connect("html-page-context", _one_page_links_files_without_checksums)
     app.connect("builder-inited", _one_page_writes_every_html_node)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

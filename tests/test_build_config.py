@@ -391,6 +391,39 @@ def test_chinese_search_stems_as_sphinx_does_with_its_own_word_list():
     assert ours.stem("ers") == "ers" and fresh.stem("ers") == "er"
 
 
+def test_the_one_page_links_its_files_without_the_checksums_sphinx_takes_from_the_last_build():
+    """The one page printed links ``_static/proof.css``, not ``?v=`` and a checksum (``_ext/editions.py``).
+
+    Sphinx computes the checksum from the file in the output folder when the page is written, which the one-page
+    builder fills after writing: the page's bytes then differed between a first and a second build of the same
+    sources, and its PDF was printed again. The site's pages keep their checksums (a browser caches them).
+    """
+    editions = _load("editions", REPO / "_ext" / "editions.py")
+
+    def css_tag(name):
+        return f'<link href="_static/{name}?v=8c6b312c" rel="stylesheet" />'
+
+    def js_tag(name):
+        return f'<script src="_static/{name}?v=0f3a9b1e"></script>'
+
+    def page_context(builder: str) -> dict:
+        context = {"css_tag": css_tag, "js_tag": js_tag}
+        app = SimpleNamespace(builder=SimpleNamespace(name=builder))
+        editions._one_page_links_files_without_checksums(app, "chapters/intro", "page.html", context, None)
+        return context
+
+    one_page = page_context("singlehtml")
+    assert one_page["css_tag"]("proof.css") == '<link href="_static/proof.css" rel="stylesheet" />'
+    assert one_page["js_tag"]("mathjax/tex-chtml.js") == '<script src="_static/mathjax/tex-chtml.js"></script>'
+    site = page_context("html")
+    assert site["css_tag"]("proof.css") == css_tag("proof.css") and site["js_tag"]("a.js") == js_tag("a.js")
+    # only Sphinx's query at the end of the address goes: not a query a script needs, not a longer one
+    assert editions._without_checksum(lambda _: '<script src="x.js?config=TeX"></script>', "") == (
+        '<script src="x.js?config=TeX"></script>'
+    )
+    assert editions._without_checksum(lambda _: '<a href="y.css?v=8c6b312c0">', "") == '<a href="y.css?v=8c6b312c0">'
+
+
 def test_a_pdf_reuses_only_the_contents_numbers_of_the_same_pages(tmp_path):
     """``tools/build_pdf.py`` fills in the last build's page numbers only for exactly the same contents entries.
 

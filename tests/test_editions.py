@@ -20,6 +20,7 @@ sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "_ext"))
 
 import catalogues  # noqa: E402
+from build_edition import output_dir  # noqa: E402
 from build_pdf import pdf_path  # noqa: E402
 
 from .browser.bookcheck import skip_or_fail, toc_pages  # noqa: E402
@@ -174,6 +175,19 @@ def test_pdf_holds_every_page_and_the_formula_numbers(language):
     pages, text = pdf_text(language)
     problems = pdf_problems(language, pages, text)
     assert not problems, f"{language}: " + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", list(EDITIONS))
+def test_the_printed_page_links_its_files_as_every_build_writes_them(language):
+    """The one page printed links its styles and scripts without Sphinx's ``?v=`` checksums, which a first build
+    of the page leaves out and a later one takes from the last build's files (``_ext/editions.py``): its bytes, and
+    so the digest its PDF is kept by (``tools/build_pdf.py``), would change with nothing changed."""
+    page = output_dir(language, "singlehtml") / "book.html"
+    if not page.is_file():
+        skip_or_fail(f"no one-page build at {page.relative_to(REPO)}: run `make editions`")
+    linked = re.findall(r'(?:href|src)="(_static/[^"]+)"', page.read_text(encoding="utf-8"))
+    assert any(address.startswith("_static/mathjax/") for address in linked), linked
+    assert [address for address in linked if "?v=" in address] == []
 
 
 @cache
