@@ -280,9 +280,8 @@ def _one_page_links_files_without_checksums(app, pagename, templatename, context
     """In the one-page build, link the styles and scripts as ``_static/proof.css`` (see the module docstring)."""
     if app.builder.name != "singlehtml":
         return
-    for tag in ("css_tag", "js_tag"):
-        if tag in context:
-            context[tag] = functools.partial(_without_checksum, context[tag])
+    for tag in ("css_tag", "js_tag"):  # set by Sphinx for every page before this event
+        context[tag] = functools.partial(_without_checksum, context[tag])
 
 
 def _without_checksum(tag, asset) -> str:
