@@ -310,7 +310,7 @@ def bias_variance_states(x_train, labels_train, x_test, labels_test, y_true, deg
     r"""Every state of the bias-variance explorer: polynomial least squares of each degree on T training sets.
 
     At each degree the decomposition (2.42) by :func:`melearn.bias_variance_decomposition` (bias², variance,
-    noise, error and the sample cross term), the mean prediction :math:`\bar f(x)` (2.38) at the test points,
+    noise, error and the sample cross term), the mean prediction :math:`\bar f(x)` (2.37) at the test points,
     and the fits of the first ``shown`` training sets, by :func:`melearn.bias_variance.polynomial_predictions`.
 
     Parameters
