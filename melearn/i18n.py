@@ -36,7 +36,7 @@ import os
 import re
 from pathlib import Path
 
-__all__ = ["language", "say", "set_language", "template", "tr", "translate"]
+__all__ = ["joined", "labelled", "language", "parenthesised", "say", "set_language", "template", "tr", "translate"]
 
 LANGUAGE_ENV = "MELEARN_LANGUAGE"
 CATALOGUES_ENV = "MELEARN_CATALOGUES"
@@ -253,6 +253,34 @@ def template(message: str) -> str:
         return catalogue[message]
     _record_missing(message, message)
     return message
+
+
+# -- punctuation: Chinese text takes full-width marks (（…）, ：, ；, 、); the catalogue of melearn says which
+def parenthesised(text: str) -> str:
+    """``text`` in the parentheses of the current language: ``(text)``, in Chinese ``（text）``.
+
+    >>> parenthesised("definition; (2.37)")
+    '(definition; (2.37))'
+    """
+    return template("({text})").format(text=text)
+
+
+def labelled(label: str, text: str) -> str:
+    """``label: text`` with the colon of the current language (in Chinese ``label：text``).
+
+    >>> labelled("scope", "every m <= 7")
+    'scope: every m <= 7'
+    """
+    return template("{label}: {text}").format(label=label, text=text)
+
+
+def joined(items, separator: str = ", ") -> str:
+    """``items`` joined by ``separator`` (``", "`` or ``"; "``) as the current language writes it (、 and ；).
+
+    >>> joined(["integer", "positive"]), joined(["a", "b"], "; ")
+    ('integer, positive', 'a; b')
+    """
+    return translate(separator).join(items)
 
 
 _TEXT_COMMAND = re.compile(r"\\text\{([^{}]*)\}")

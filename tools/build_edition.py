@@ -167,6 +167,14 @@ def build(
         status = status or 1
         # forget this execution, so that the next build executes every page again and finds them again
         shutil.rmtree(cache_dir(language), ignore_errors=True)
+    if language != "en" and execution != "off" and builder == "html":
+        from output_catalogues import site_problems  # what the pages show beside melearn.i18n (table cells)
+
+        shown = site_problems(outdir, language)
+        if shown:
+            print(f"{len(shown)} outputs show English or half-width punctuation in the {language} edition:")
+            print("\n".join(shown[:50]))
+            status = status or 1
     if status == 0:
         stamp.write_text(f"the {builder} build ({execution})\n", encoding="utf-8")
     print(f"{language} {builder}: {'built' if status == 0 else 'FAILED'} into {outdir}")

@@ -14,7 +14,10 @@ generates (``locale/zh_CN/outputs`` and ``melearn/locale/zh_CN``, see ``tools/ou
 per catalogue, the messages that are untranslated or fuzzy, and the translations whose markup differs from the
 message's: the same ``{0}`` placeholders (the numbers of a generated text), formulas (``$...$``), inline code,
 roles (``{eq}``, ``{cite}``, ...) and link targets must appear in both, or the translated page would lose a
-number, a formula or a link.
+number, a formula or a link. The translations of generated text are read as an editor would, too: Chinese takes
+full-width punctuation (a ``:``, ``;`` or ``,`` right after a Chinese character, or half-width parentheses around
+Chinese words, are reported), and an English word left in a Chinese translation is reported unless it is one of
+the words kept in English (``kept`` in ``locale/zh_CN/terms.toml``: names, units, code).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import argparse
 import re
 import subprocess
 import sys
+import tomllib
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +57,41 @@ _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 _RST_ROLE = re.compile(r"(?<![\w}]):([a-z]+(?::[a-z]+)?):`([^`]+)`")
 _FIELD = re.compile(r"\{\w*(?:![rs])?\}")  # a {0} or {name} of a generated text
 _LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+_HAN = "\u3400-\u9fff"
+_HALF_AFTER_HAN = re.compile(rf"[{_HAN}][,:;!?]")
+_PARENTHESES = re.compile(r"\(([^()]*)\)")
+_FORMAL = re.compile(r"\$\$.*?\$\$|\$[^$]+\$|\{[a-z:]+\}`[^`]*`|``.+?``|`[^`]+`", re.S)
+# a lower-case English word: not part of an identifier, a path, a call or a keyword argument
+_ENGLISH_WORD = re.compile(r"(?<![\w./\\'-])([a-z]{2,})(?![\w(=./'-])")
+
+
+def half_width_punctuation(text: str) -> list[str]:
+    """The half-width punctuation of Chinese ``text``: ``,:;!?`` right after a Chinese character, and parentheses
+    around Chinese words (an argument, as in ``P(拒绝)``, is not a parenthesis of the sentence)."""
+    text = _FORMAL.sub(" ", text)
+    found = [match.group(0) for match in _HALF_AFTER_HAN.finditer(text)]
+    for match in _PARENTHESES.finditer(text):
+        argument = match.start() > 0 and re.match(r"[A-Za-z0-9_)\]]", text[match.start() - 1])
+        if re.search(f"[{_HAN}]", match.group(1)) and not argument:
+            found.append(match.group(0))
+    return found
+
+
+@cache
+def kept_words() -> frozenset[str]:
+    """The English words a Chinese translation of generated text may keep (``kept`` in the terms file)."""
+    terms = tomllib.loads((LOCALE / LANGUAGE / "terms.toml").read_text(encoding="utf-8"))
+    return frozenset(terms.get("kept", []))
+
+
+def english_left(translation: str) -> list[str]:
+    """The English words of a Chinese translation that are neither kept words nor code (placeholders, formulas)."""
+    if not re.search(f"[{_HAN}]", translation):
+        return []  # a line translated as itself (a table of code or numbers) is not a Chinese sentence
+    text = _FORMAL.sub(" ", re.sub(r"\{\w*(?:![rs])?(?::[^{}]*)?\}", "0", translation))
+    return [word for word in _ENGLISH_WORD.findall(text) if word not in kept_words()]
 
 
 def catalogue_files(pages: list[str] | None = None) -> list[Path]:
@@ -136,6 +176,10 @@ def problems(path: Path, generated: bool | None = None) -> list[str]:
             lost = markup(msgid) - markup(msgstr)
             added = markup(msgstr) - markup(msgid)
             found.append(f"{name}: markup differs ({dict(lost)} lost, {dict(added)} added): {first_line}")
+        elif generated and (marks := half_width_punctuation(msgstr)):
+            found.append(f"{name}: half-width punctuation in Chinese ({', '.join(marks)}): {first_line}")
+        elif generated and (words := english_left(msgstr)):
+            found.append(f"{name}: English left in the translation ({', '.join(words)}): {first_line}")
     return found
 
 

@@ -13,13 +13,21 @@ adds it, untranslated, to a catalogue:
 
 A text with numbers is recorded by its number skeleton (``AUC = {0}``), which one translation serves whatever the
 numbers. Existing translations are kept. ``tools/catalogues.py check`` then lists what is left to translate.
+
+Text that a page shows without passing it through ``melearn.i18n`` (the headers and cells of a pandas table, say)
+is never recorded as missing. :func:`site_problems` reads what the built Chinese site shows instead: every table
+cell of a page's outputs must be Chinese, carry no word, or be a text the catalogues translate as itself (``TP``),
+and no output may put half-width punctuation in Chinese text. ``tools/build_edition.py`` fails the Chinese build
+on what it finds.
 """
 
 from __future__ import annotations
 
 import argparse
+import html.parser
 import json
 import os
+import re
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
@@ -28,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from melearn.i18n import CATALOGUES_ENV, LANGUAGE_ENV, MISSING_ENV  # noqa: E402
+from melearn.i18n import CATALOGUES_ENV, LANGUAGE_ENV, MISSING_ENV, needs_translation, read_po, skeleton  # noqa: E402
 
 LANGUAGE = "zh_CN"
 PAGE_CATALOGUES = ROOT / "locale" / LANGUAGE / "outputs"
@@ -118,6 +126,100 @@ def collect(pages: list[Path], source_root: Path = ROOT) -> int:
     if library:
         print(f"{LIBRARY_CATALOGUE.relative_to(ROOT)}: {_add_untranslated(LIBRARY_CATALOGUE, library)} new messages")
     return 0
+
+
+class _Outputs(html.parser.HTMLParser):
+    """The text a built page shows in its cell outputs: each table cell apart, and all of it, without formulas."""
+
+    _SKIPPED = ("script", "style")
+    _VOID = ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.depth = 0  # inside a cell output: the depth of elements below its container
+        self.hidden = 0  # inside a formula, a script or a style
+        self.stack: list[bool] = []
+        self.cell: list[str] | None = None
+        self.cells: list[str] = []
+        self.texts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self._VOID:
+            return  # no end tag follows
+        classes = (dict(attrs).get("class") or "").split()
+        if self.depth:
+            self.depth += 1
+        elif "cell_output" in classes:
+            self.depth, self.texts = 1, [*self.texts, ""]
+        if not self.depth:
+            return
+        hides = tag in self._SKIPPED or "math" in classes
+        self.stack.append(hides)
+        self.hidden += hides
+        if tag in ("th", "td") and not self.hidden:
+            self.cell = []
+
+    def handle_endtag(self, tag):
+        if not self.depth or tag in self._VOID:
+            return
+        if tag in ("th", "td") and self.cell is not None:
+            self.cells.append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        self.hidden -= self.stack.pop() if self.stack else False
+        self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth and not self.hidden:
+            self.texts[-1] += data
+            if self.cell is not None:
+                self.cell.append(data)
+
+
+def output_text(page: str) -> tuple[list[str], list[str]]:
+    """The table cells and the whole text of each cell output of a built page (formulas left out)."""
+    parser = _Outputs()
+    parser.feed(page)
+    return parser.cells, parser.texts
+
+
+def translated_as_itself(text: str, catalogue: dict[str, str]) -> bool:
+    """Whether the catalogues translate ``text`` (or its number skeleton) as itself: a name or a symbol (``TP``)."""
+    shape, _ = skeleton(text)
+    return catalogue.get(text) == text or catalogue.get(shape) == shape
+
+
+def page_problems(page: str, catalogue: dict[str, str]) -> list[str]:
+    """What a built Chinese page shows in English or with half-width punctuation in its cell outputs."""
+    from catalogues import half_width_punctuation
+
+    cells, texts = output_text(page)
+    found = [
+        f"a table cell in English: {cell!r}"
+        for cell in dict.fromkeys(cells)
+        if needs_translation(cell) and not re.search("[\u3400-\u9fff]", cell)
+        if not translated_as_itself(cell, catalogue)
+    ]
+    for text in texts:
+        found += [f"half-width punctuation in Chinese: {mark!r}" for mark in half_width_punctuation(text)]
+    return list(dict.fromkeys(found))
+
+
+def output_catalogue(language: str = LANGUAGE) -> dict[str, str]:
+    """Every translation of generated text: melearn's catalogue and the pages' output catalogues."""
+    catalogue: dict[str, str] = {}
+    for path in [LIBRARY_CATALOGUE, *sorted((ROOT / "locale" / language / "outputs").rglob("*.po"))]:
+        catalogue.update(read_po(path))
+    return catalogue
+
+
+def site_problems(site: Path, language: str = LANGUAGE) -> list[str]:
+    """The problems of :func:`page_problems` on every page of a built edition, each with its page."""
+    catalogue = output_catalogue(language)
+    return [
+        f"{page.relative_to(site).as_posix()}: {problem}"
+        for page in sorted((site / "chapters").rglob("*.html"))
+        for problem in page_problems(page.read_text(encoding="utf-8"), catalogue)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

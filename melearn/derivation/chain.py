@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from ..i18n import say, template, translate
+from ..i18n import joined, say, template, translate
 from . import ledger as _ledger
 from . import render as _render
 from ._algebra import is_zero, normal_form, residue, vet_expression
@@ -245,14 +245,15 @@ class Derivation:
                 )
             take_unmet()
             if not equal_modulo(previous, link.expr, link.rules):
-                used = ", ".join(translate(rule.name) for rule in link.rules) or translate("no rules")
+                used = joined(translate(rule.name) for rule in link.rules) or translate("no rules")
                 rest = residue(_rewrite(previous, link.rules), _rewrite(link.expr, link.rules))
                 unmet = take_unmet()
                 message = template(
                     "{label} does not follow from step {k}: with {used}, the two sides differ by {rest}"
                 ).format(label=label, k=max(k - 1, 0), used=used, rest=rest)
                 if unmet:
-                    message += "; " + template("side conditions not met: {unmet}").format(unmet="; ".join(unmet))
+                    unmet_text = template("side conditions not met: {unmet}").format(unmet=joined(unmet, "; "))
+                    message += translate("; ") + unmet_text
                 raise DerivationError(message)
             for rule in link.rules:
                 others = tuple(r for r in link.rules if r is not rule)
@@ -293,7 +294,7 @@ class Derivation:
                 raise DerivationError(
                     template("the symbol {name} appears with different assumptions: {which}").format(
                         name=name,
-                        which="; ".join(sorted(str(_declared(s)) for s in by_name[name])),
+                        which=joined(sorted(str(_declared(s)) for s in by_name[name]), "; "),
                     )
                 )
         equations = [(rule, eq.lhs, eq.rhs) for rule in self.rules for eq in rule.equations if not eq.lhs.has(sp.Wild)]

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from ..i18n import template, translate
+from ..i18n import joined, labelled, parenthesised, template, translate
 from .render import math_or_text
 from .rules import KINDS
 
@@ -163,9 +163,12 @@ class Ledger:
             entries = self.rules[kind]
             if not entries:
                 continue
-            items = "; ".join(
-                esc(t(name)) + (f" <em>({esc(t(source))})</em>" if source and source.strip() not in name else "")
-                for name, source in entries
+            items = joined(
+                (
+                    esc(t(name)) + (f" <em>{parenthesised(esc(t(source)))}</em>" if _shown(source, name) else "")
+                    for name, source in entries
+                ),
+                "; ",
             )
             rows.append(f"<tr><th>{t(labels[kind])}</th><td>{items}</td></tr>")
         for how, label in (
@@ -175,7 +178,10 @@ class Ledger:
             claims = [c for c in self.claims if c["how"] == how]
             if claims:
                 scope = t("scope")
-                items = "<br>".join(f"{esc(t(c['claim']))} <em>({scope}: {esc(t(c['scope']))})</em>" for c in claims)
+                items = "<br>".join(
+                    f"{esc(t(c['claim']))} <em>{parenthesised(labelled(scope, esc(t(c['scope']))))}</em>"
+                    for c in claims
+                )
                 rows.append(
                     f"<tr><th>{template('{label}, not proved').format(label=t(label))}</th><td>{items}</td></tr>"
                 )
@@ -183,14 +189,22 @@ class Ledger:
             items = "<br>".join(math_or_text(line) for line in self.unchecked)
             rows.append(f"<tr><th>{t('Notation, not checked')}</th><td>{items}</td></tr>")
         if self.symbol_assumptions:
-            items = "; ".join(
-                f"{math_or_text(sp.latex(sp.Symbol(name)))}: {esc(', '.join(t(a) for a in facts))}"
-                for name, facts in self.symbol_assumptions
+            items = joined(
+                (
+                    labelled(math_or_text(sp.latex(sp.Symbol(name))), esc(joined(t(a) for a in facts)))
+                    for name, facts in self.symbol_assumptions
+                ),
+                "; ",
             )
             rows.append(f"<tr><th>{t('Assumptions on symbols')}</th><td>{items}</td></tr>")
         body = "\n".join(rows)
         caption = t("Proof ledger of this page")
         return f'<table class="proof-ledger">\n<caption>{caption}</caption>\n{body}\n</table>'
+
+
+def _shown(source: str, name: str) -> bool:
+    """Whether a rule's source is worth showing beside its name (it is not empty and not already in the name)."""
+    return bool(source) and source.strip() not in name
 
 
 def page_ledger() -> Ledger:

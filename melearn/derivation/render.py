@@ -32,7 +32,7 @@ from typing import Any
 
 import sympy as sp
 
-from ..i18n import translate, translate_latex_text
+from ..i18n import joined, labelled, parenthesised, translate, translate_latex_text
 
 __all__ = [
     "RuleList",
@@ -391,12 +391,12 @@ def _rows(derivation, tex) -> list[dict]:
 
 def _note_latex(row: dict) -> str:
     mark = r"\checkmark\ " if row["tick"] else ""
-    names = ", ".join(translate(rule.name) for rule in row["rules"])
+    names = joined(translate(rule.name) for rule in row["rules"])
     rules = f"[{text_latex(names)}]" if names else ""
     why = row["why"]
     reason = text_latex(translate(why)) if why.strip() else ""
     if row["notation"]:
-        label = text_latex(f"({translate('notation, not checked')})")
+        label = text_latex(parenthesised(translate("notation, not checked")))
         reason = f"{reason}\\ {label}" if reason else label
     return mark + (f"{reason}\\ {rules}" if reason and rules else reason or rules)
 
@@ -417,8 +417,8 @@ def chain_latex(derivation, tex, *, reasons: bool = True, layout: str = "side") 
         body = [part for line, note in lines for part in (line, rf"&\quad {{\color{{gray}}{{{note}}}}}")]
     assumed = _assumptions(derivation)
     if assumed and reasons:
-        listed = "; ".join(f"{sp.latex(symbol)}\\ {text_latex(', '.join(names))}" for symbol, names in assumed)
-        body.append(rf"&\quad {text_latex(translate('assumptions') + ': ')}{listed}")
+        listed = translate("; ").join(f"{sp.latex(symbol)}\\ {text_latex(joined(names))}" for symbol, names in assumed)
+        body.append(rf"&\quad {text_latex(labelled(translate('assumptions'), ''))}{listed}")
     text = " \\\\\n".join(line.strip() for line in body)
     return f"\\begin{{aligned}}\n{text}\n\\end{{aligned}}"
 
@@ -432,7 +432,7 @@ def _note_html(row: dict) -> str:
     if row["why"].strip():
         parts.append(f'<span class="chain-why">{text_html(translate(row["why"]))}</span>')
     if row["rules"]:
-        names = ", ".join(translate(rule.name) for rule in row["rules"])
+        names = joined(translate(rule.name) for rule in row["rules"])
         parts.append(f'<span class="chain-rules">[{text_html(names)}]</span>')
     return " ".join(parts)
 
@@ -461,11 +461,9 @@ def chain_html(derivation, tex, *, layout: str = "side") -> str:
     out.append("</div>")
     assumed = _assumptions(derivation)
     if assumed:
-        listed = "; ".join(
-            f"{_math_html(sp.latex(symbol))} {html.escape(', '.join(translate(n) for n in names))}"
-            for symbol, names in assumed
-        )
-        out.append(f'<div class="chain-assumptions {_IGNORE}">{html.escape(translate("assumptions"))}: {listed}</div>')
+        each = (f"{_math_html(sp.latex(s))} {html.escape(joined(translate(n) for n in names))}" for s, names in assumed)
+        line = labelled(html.escape(translate("assumptions")), joined(each, "; "))
+        out.append(f'<div class="chain-assumptions {_IGNORE}">{line}</div>')
     if not derivation.checked:
         out.append(f'<div class="chain-status {_IGNORE}">{html.escape(translate("not checked"))}</div>')
     out.append("</div>")
@@ -482,29 +480,29 @@ def chain_text(derivation, tex=None) -> str:
         if row["tick"]:
             note.append("[checked]")
         if row["notation"]:
-            note.append(f"({translate('notation, not checked')})")
+            note.append(parenthesised(translate("notation, not checked")))
         if row["why"].strip():
             note.append(_untick(translate(row["why"])))
         if row["rules"]:
-            note.append("[" + ", ".join(translate(rule.name) for rule in row["rules"]) + "]")
+            note.append("[" + joined(translate(rule.name) for rule in row["rules"]) + "]")
         lines.append(f"{head}{rel} {row['expr']}" + (f"    {' '.join(note)}" if note else ""))
     return "\n".join(lines)
 
 
 # -- rule lists ------------------------------------------------------------------------------------------------
 def _origin(rule) -> str:
-    return translate(rule.kind) + (f"; {translate(rule.source)}" if rule.source else "")
+    return joined([translate(rule.kind), translate(rule.source)] if rule.source else [translate(rule.kind)], "; ")
 
 
 def rules_latex(rules: Iterable) -> str:
     r"""Rules as ``\begin{aligned} ... \end{aligned}``: name and (kind; source) as text, the statement below."""
     lines = []
     for rule in rules:
-        name = text_latex(f"{translate(rule.name)}: ")
+        name = text_latex(labelled(translate(rule.name), ""))
         statement = translate_latex_text(rule.statement)
         if unsafe_tex(statement) is not None:
             statement = text_latex(statement)
-        lines.append(f"&{name}{text_latex(f'({_origin(rule)})')} \\\\\n&\\qquad {statement}")
+        lines.append(f"&{name}{text_latex(parenthesised(_origin(rule)))} \\\\\n&\\qquad {statement}")
     body = " \\\\\n".join(lines)
     return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
 
@@ -521,7 +519,7 @@ def rules_html(rules: Iterable) -> str:
         out.append(
             f'<div class="rule-row"><div class="rule-head {_IGNORE}"><span class="rule-name">'
             f"{text_html(translate(rule.name))}</span> "
-            f'<span class="rule-origin">({text_html(_origin(rule))})</span></div>{shown}</div>'
+            f'<span class="rule-origin">{text_html(parenthesised(_origin(rule)))}</span></div>{shown}</div>'
         )
     out.append("</div>")
     return "".join(out)
@@ -548,7 +546,8 @@ class RuleList:
         if not self.rules:
             return translate(self.empty)
         return "\n".join(
-            f"{translate(rule.name)} ({_origin(rule)}): {translate_latex_text(rule.statement)}" for rule in self.rules
+            labelled(f"{translate(rule.name)} {parenthesised(_origin(rule))}", translate_latex_text(rule.statement))
+            for rule in self.rules
         )
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import explorers
-from ..i18n import tr
+from ..i18n import labelled, tr, translate
 
 __all__ = [
     "Explorer",
@@ -110,7 +110,7 @@ def _e(text: str) -> str:
 
 def _range(name: str, label: str, maximum: int, value: int) -> str:
     return (
-        f'<div class="mlx-control"><label for="{{id}}-{name}">{_e(label)}: '
+        f'<div class="mlx-control"><label for="{{id}}-{name}">{html.escape(labelled(tr(label), ""))}'
         f'<output class="mlx-value" data-mlx="{name}-value"></output></label>'
         f'<input type="range" id="{{id}}-{name}" data-mlx="{name}" min="0" max="{maximum}" step="1" '
         f'value="{value}" aria-label="{_e(label)}"></div>'
@@ -407,7 +407,7 @@ def binomial_explorer(
         "</svg>"
         '<ul class="mlx-metrics">'
         f'<li><span class="mlx-eq">(2.27)</span> {_e("critical count")} C̄ = '
-        '<span class="mlx-value" data-mlx="critical-count"></span>; '
+        f'<span class="mlx-value" data-mlx="critical-count"></span>{html.escape(translate("; "))}'
         f'{_e("critical value")} ε̄ = C̄/m = <span class="mlx-value" data-mlx="critical-value"></span></li>'
         f'<li>{_e("size of the test")} P(X > C̄) = <span class="mlx-value" data-mlx="size"></span> &lt; α = '
         '<span data-mlx="alpha-value"></span> ≤ P(X > C̄ − 1) = '
