@@ -65,6 +65,7 @@ def test_the_library_writes_chinese_punctuation_in_chinese(chinese):
     ledger.clear()
     chain = _checked_chain().check()
     ledger.record_simulation("a claim", "every case")
+    ledger.record_argument("a claim", "every case")
     shown = {
         "chain": _visible(chain_html(chain, sp.latex)),
         "chain as text": chain_text(chain),

@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "zh_CN")
-TITLES = {"en": None, "zh_CN": "模型评估与选择：每一步都经过检验"}
+TITLES = {"en": None, "zh_CN": "模型评估与选择：推导与检验"}
 SITE_DIRS = {"en": ROOT / "_build" / "html", "zh_CN": ROOT / "_build" / "html" / "zh"}
 
 

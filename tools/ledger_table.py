@@ -7,8 +7,11 @@ Every chapter page ends with ``display(page_ledger())``, whose plain-text output
 ledgers are the ones the current code produces. This script reads them back from the stored notebooks and rewrites
 the last two columns of the formula map in ``chapters/intro.md`` (the table between the ``ledger-table`` markers,
 the formula map and the exercises): the steps proved (and how many by algebra alone), and the assumptions and cited
-results the page rests on, with what it checks only by enumeration or simulation. ``--check`` rewrites nothing and
-exits with status 1 when the table is out of date (the tests run it so).
+results the page rests on, with what it holds without a chain (enumerated, simulated, argued in words, taken from
+a reference). It
+also writes the book's totals (:func:`summary`) between the ``ledger-summary`` markers of the landing page and of
+``README.md``, so that what they claim about the checks is what the ledgers count. ``--check`` rewrites nothing
+and exits with status 1 when a table or a summary is out of date (the tests run it so).
 """
 
 from __future__ import annotations
@@ -20,8 +23,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 INTRO = ROOT / "chapters" / "intro.md"
+README = ROOT / "README.md"
 START, END = "<!-- ledger-table:start -->", "<!-- ledger-table:end -->"
+SUMMARY_START, SUMMARY_END = "<!-- ledger-summary:start -->", "<!-- ledger-summary:end -->"
 LEDGER_KEYS = {"algebra_steps", "chains", "claims", "rules", "steps"}
+#: what a page holds without a checked chain, as the ledger records it (``how``), and how the tables name it
+UNPROVED = (
+    ("enumerated", "enumerated"),
+    ("simulated", "simulated"),
+    ("argued", "argued in words"),
+    ("cited", "taken from a reference"),
+)
 
 
 def stored_ledger(notebook: Path) -> dict | None:
@@ -58,9 +70,7 @@ def describe(ledger: dict | None) -> tuple[str, str]:
         parts.append(f"cites: {_names(ledger['rules']['cited'])}")
     claims = ledger["claims"]
     if claims:
-        enumerated = sum(1 for c in claims if c["how"] == "enumerated")
-        simulated = sum(1 for c in claims if c["how"] == "simulated")
-        counted = [f"{n} {how}" for n, how in ((enumerated, "enumerated"), (simulated, "simulated")) if n]
+        counted = [f"{n} {name}" for how, name in UNPROVED if (n := sum(1 for c in claims if c["how"] == how))]
         parts.append("not proved: " + ", ".join(counted))
     rests = "; ".join(parts) if parts else "definitions and algebra only"
     return steps, rests.replace("|", r"\|")
@@ -80,25 +90,77 @@ def _filled(table: str) -> str:
     return "\n".join(out)
 
 
-def rebuild(text: str) -> str:
-    """The intro text with the ledger columns of every marked table filled in."""
+def book_ledgers() -> dict[str, dict]:
+    """The stored ledger of every page that has one, by page (``evaluation_methods``, ``exercises/ex2_5``)."""
+    pages = sorted((INTRO.parent).rglob("*.ipynb"))
+    found = {page.relative_to(INTRO.parent).with_suffix("").as_posix(): stored_ledger(page) for page in pages}
+    return {name: ledger for name, ledger in found.items() if ledger is not None}
+
+
+def totals(ledgers: dict[str, dict]) -> dict[str, int]:
+    """The book's counts: pages, checked steps (by algebra alone), distinct assumptions and cited rules, claims."""
+
+    def distinct(kind):
+        return len({tuple(entry) for ledger in ledgers.values() for entry in ledger["rules"][kind]})
+
+    counts = {
+        "pages": len(ledgers),
+        "chains": sum(ledger["chains"] for ledger in ledgers.values()),
+        "steps": sum(ledger["steps"] for ledger in ledgers.values()),
+        "algebra_steps": sum(ledger["algebra_steps"] for ledger in ledgers.values()),
+        "assumptions": distinct("assumption"),
+        "cited_rules": distinct("cited"),
+    }
+    for how, _ in UNPROVED:
+        counts[how] = sum(1 for ledger in ledgers.values() for claim in ledger["claims"] if claim["how"] == how)
+    argued = [ledger for ledger in ledgers.values() if any(claim["how"] == "argued" for claim in ledger["claims"])]
+    counts["argued_pages"] = len(argued)
+    return counts
+
+
+def summary(counts: dict[str, int]) -> str:
+    """What the ledgers say about the whole book, in one paragraph (the same on the landing page and the README)."""
+    return (
+        f"Across the {counts['pages']} pages with derivations, {counts['chains']} chains check {counts['steps']} "
+        f"steps by machine ({counts['algebra_steps']} of them by algebra alone, the others by the rules they name), "
+        f"resting on {counts['assumptions']} stated assumptions and {counts['cited_rules']} cited results. "
+        f"What the pages hold without a chain is listed in their ledgers as such: {counts['enumerated']} claims "
+        f"checked only by exhaustive enumeration, {counts['simulated']} supported only by simulation, "
+        f"{counts['argued']} arguments made in words (on {counts['argued_pages']} pages) and {counts['cited']} "
+        "results taken from references without proof."
+    )
+
+
+def rebuild(text: str, counts: dict[str, int] | None = None) -> str:
+    """The text with the ledger columns of every marked table and every marked summary filled in."""
     parts = text.split(START)
     rebuilt = [parts[0]]
     for part in parts[1:]:
         table, tail = part.split(END, 1)
         rebuilt.append(f"{START}\n{_filled(table)}\n{END}{tail}")
-    return "".join(rebuilt)
+    text = "".join(rebuilt)
+    if SUMMARY_START in text:
+        counts = totals(book_ledgers()) if counts is None else counts
+        pattern = re.compile(re.escape(SUMMARY_START) + ".*?" + re.escape(SUMMARY_END), re.S)
+        text = pattern.sub(lambda _: f"{SUMMARY_START}\n{summary(counts)}\n{SUMMARY_END}", text)
+    return text
 
 
 def main(argv: list[str]) -> int:
-    text = INTRO.read_text(encoding="utf-8")
-    new = rebuild(text)
-    if "--check" in argv:
-        if new != text:
-            print("chapters/intro.md: the formula map's ledger columns are out of date; run tools/ledger_table.py")
-            return 1
-        return 0
-    INTRO.write_text(new, encoding="utf-8")
+    counts = totals(book_ledgers())
+    stale = []
+    for path in (INTRO, README):
+        text = path.read_text(encoding="utf-8")
+        new = rebuild(text, counts)
+        if new == text:
+            continue
+        if "--check" in argv:
+            stale.append(path.relative_to(ROOT).as_posix())
+        else:
+            path.write_text(new, encoding="utf-8")
+    if stale:
+        print(f"{', '.join(stale)}: the ledger tables or summaries are out of date; run tools/ledger_table.py")
+        return 1
     return 0
 
 

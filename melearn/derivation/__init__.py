@@ -32,7 +32,7 @@ rules), ``ledger``, ``display`` (unevaluated forms for display),
 from . import sums
 from .chain import Derivation, DerivationError, Step, equal_modulo, rules_latex, show_refusal
 from .display import add, frac, mul, root, say, tex
-from .ledger import page_ledger, record_enumeration, record_simulation
+from .ledger import page_ledger, record_argument, record_citation, record_enumeration, record_simulation
 from .operators import Cov, Expectation, Indicator, P, Var, operator
 from .render import rule_list
 from .rules import KINDS, Rule
@@ -106,6 +106,8 @@ __all__ = [
     "mul",
     "operator",
     "page_ledger",
+    "record_argument",
+    "record_citation",
     "record_enumeration",
     "record_simulation",
     "root",

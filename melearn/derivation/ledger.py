@@ -1,9 +1,11 @@
-r"""The proof ledger of a page: what its chains proved, from which rules, and what was only enumerated or simulated.
+r"""The proof ledger of a page: what its chains proved, from which rules, and what the page holds without a chain.
 
 Every chain that passes ``check`` is registered here (the kernel of a page
-runs the page alone, so the register is the page's). A page records the claims it supports without proving them
-with ``record_enumeration`` and ``record_simulation``, each with its scope, and ends with
-``display(page_ledger())``: a table generated from the chains themselves, never written by hand.
+runs the page alone, so the register is the page's). A page records the claims it holds without proving them by a
+chain: ``record_enumeration`` and ``record_simulation`` (checked only on the cases enumerated, supported only by
+the runs simulated), ``record_argument`` (argued in words on the page) and ``record_citation`` (a result taken
+from a reference and used as stated), each with its scope or source. It ends with ``display(page_ledger())``: a
+table generated from the chains themselves, never written by hand.
 
 The ledger's plain-text form is JSON (sorted keys, stable across runs), so that nbval compares it and
 ``tools/ledger_table.py`` can read every page's ledger back from the stored notebooks to build the landing
@@ -34,7 +36,16 @@ from ..i18n import joined, labelled, parenthesised, template, translate
 from .render import math_or_text
 from .rules import KINDS
 
-__all__ = ["Ledger", "clear", "page_ledger", "record_enumeration", "record_simulation", "register"]
+__all__ = [
+    "Ledger",
+    "clear",
+    "page_ledger",
+    "record_argument",
+    "record_citation",
+    "record_enumeration",
+    "record_simulation",
+    "register",
+]
 
 _CHAINS: dict = {}  # content key -> the chain last checked with that content
 _CLAIMS: list[tuple[str, str, str]] = []  # (how, claim, scope)
@@ -64,6 +75,16 @@ def record_enumeration(claim: str, scope: str) -> None:
 def record_simulation(claim: str, scope: str) -> None:
     """Record a claim supported by simulation only, with its scope and tolerance."""
     _record("simulated", claim, scope)
+
+
+def record_argument(claim: str, scope: str) -> None:
+    """Record a claim the page argues in words, not by a checked chain, with what the argument covers."""
+    _record("argued", claim, scope)
+
+
+def record_citation(claim: str, source: str) -> None:
+    """Record a result the page takes from a reference without proving it (and uses outside any chain)."""
+    _record("cited", claim, source)
 
 
 def _record(how: str, claim: str, scope: str) -> None:
@@ -96,7 +117,8 @@ class Ledger:
     rules : dict of str to list of (name, source)
         The rules used, by kind, each once, in order of first use.
     claims : list of dict
-        The claims recorded as enumerated or simulated only, with their scopes.
+        The claims held without a checked chain: enumerated or simulated only, argued in words, or cited from a
+        reference (``how``), each with its scope or source.
     unchecked : list of str
         First lines written as notation (a string ``lhs``): shown with ``:=``, never checked.
     symbol_assumptions : list of [str, list of str]
@@ -174,10 +196,12 @@ class Ledger:
         for how, label in (
             ("enumerated", "Checked by enumeration only"),
             ("simulated", "Supported by simulation only"),
+            ("argued", "Argued in words only"),
+            ("cited", "Cited from a reference"),
         ):
             claims = [c for c in self.claims if c["how"] == how]
             if claims:
-                scope = t("scope")
+                scope = t("source" if how == "cited" else "scope")
                 items = "<br>".join(
                     f"{esc(t(c['claim']))} <em>{parenthesised(labelled(scope, esc(t(c['scope']))))}</em>"
                     for c in claims
