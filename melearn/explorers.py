@@ -58,8 +58,8 @@ def generated_scores(m_pos, m_neg, separation, *, seed, decimals=2):
 
     A positive's latent score is :math:`N(\text{separation}, 1)`, a negative's :math:`N(0, 1)`; the score shown is
     the logistic function of it, rounded to ``decimals`` places, so that scores lie in (0, 1) and close ones tie
-    (a tied group is one diagonal step of the ROC curve, formulas (2.18)-(2.19)). Samples are returned in the
-    order drawn, positives first.
+    (a tied group that holds both classes is one diagonal step of the ROC curve, formulas (2.18)-(2.19); a group of
+    one class is a vertical or a horizontal step). Samples are returned in the order drawn, positives first.
 
     Parameters
     ----------

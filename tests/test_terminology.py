@@ -1,7 +1,9 @@
 """The Chinese edition says what the English says, in the textbook's words, and cites only what exists.
 
 * **One term, one word** (``locale/zh_CN/terms.toml``): for each concept the chosen word is used in the
-  catalogues and none of the listed alternatives is, outside quotations, code and formulas.
+  catalogues and none of the listed alternatives is, outside quotations, code and formulas; and where an English
+  message names the concept (its ``labels``: "critical count", a column headed "size"), the translation uses the
+  chosen word, not a symbol or a synonym (a header "size" rendered α′ reads as a second level).
 * **No English in Chinese formulas**: the ``\\text{...}`` of a translated display formula holds Chinese or
   notation (``s.t.``, ``macro-``), never English words, and no inline formula of a page carries an English phrase.
 * **Formula numbers kept**: each translation keeps the formula numbers of its message, (2.27) or
@@ -94,6 +96,39 @@ def test_term_check_fails_on_an_avoided_word():
     good = term_problems([(ROOT / "x.po", "two-tailed", "教材的检验是双边的，其实际显著度为 0.05。")])
     assert not [problem for problem in good if "never used" not in problem]
     assert any("双边 is never used" in problem for problem in term_problems([(ROOT / "x.po", "", "无")]))
+
+
+# the glossary keeps each term's English name in its English column, beside the Chinese one
+GLOSSARY = ROOT / "locale" / "zh_CN" / "LC_MESSAGES" / "chapters" / "glossary.po"
+
+
+def label_problems(translations) -> list[str]:
+    """Every translation of a message that names a term (one of its ``labels``) without the term's word."""
+    found = []
+    for term in TERMS:
+        patterns = [re.compile(label) for label in term.get("labels", [])]
+        chosen = plain(term["zh"])
+        for path, msgid, msgstr in translations:
+            if path == GLOSSARY:
+                continue
+            if any(pattern.search(line) for pattern in patterns for line in msgid.splitlines()):
+                if chosen not in plain(msgstr):
+                    name = path.relative_to(ROOT)
+                    found.append(f"{name}: {term['en']} is {term['zh']}, not as in {msgstr.strip()[:50]!r}")
+    return found
+
+
+def test_a_message_that_names_a_term_is_translated_with_its_word():
+    problems = label_problems(_all_translations())
+    assert not problems, "\n".join(problems)
+
+
+def test_label_check_fails_on_a_symbol_or_synonym():
+    header = "    m eps0 alpha |     eps*    size |  eps_bar    size"
+    assert label_problems([(ROOT / "x.po", header, "    m   ε0     α |       ε*      α' |        ε̄      α'")])
+    assert label_problems([(ROOT / "x.po", "critical count", "临界个数")])
+    assert not label_problems([(ROOT / "x.po", "critical count", "临界计数")])
+    assert not label_problems([(ROOT / "x.po", "a sample of size 10", "大小为 10 的样本")])  # not the size of a test
 
 
 # ---- no English in Chinese display formulas ----
