@@ -109,9 +109,14 @@ MAKE_TOC = r"""([title, placeholder, parts]) => {
     for (const section of wrapper.querySelectorAll(':scope > section[id]')) {
       const h1 = section.querySelector(':scope > h1, :scope > h2');  // a page's title (h2 in the one page)
       if (!h1) continue;
+      // the page's own anchor (the empty span the one-page build puts before it): a section's id is not unique
+      // in the one page (every page has its "References"), and the first of a repeated id is another page's
+      const anchor = section.previousElementSibling;
+      const target = anchor && anchor.localName === 'span' && anchor.id.startsWith('document-') ? anchor.id
+        : section.id;
       const item = document.createElement('li');
       const link = document.createElement('a');
-      link.href = '#' + section.id;
+      link.href = '#' + target;
       const label = document.createElement('span');
       label.className = 'print-toc-label';
       for (const child of h1.childNodes) {
@@ -119,7 +124,7 @@ MAKE_TOC = r"""([title, placeholder, parts]) => {
       }
       const number = document.createElement('span');
       number.className = 'print-toc-page';
-      number.dataset.target = section.id;
+      number.dataset.target = target;
       number.textContent = placeholder;
       link.append(label, number);
       item.appendChild(link);

@@ -170,19 +170,33 @@ def test_pdf_has_a_table_of_contents_with_page_numbers(language):
 
 def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
     """What is wrong with the table of contents of a PDF whose sheets are ``read``: none at the front, fewer page
-    numbers than pages of the book, or a number whose sheet starts no page (``page_titles``: :func:`_page_titles`)."""
+    numbers than pages of the book, numbers out of the book's order, or a number whose sheet starts no page
+    (``page_titles``: :func:`_page_titles`).
+
+    The contents list every page but the first (the book's title), one entry per page, each ending in its number:
+    the entries are the first ``len(page_titles) - 1`` lines after the title that end in a sheet's number. The
+    text after them (the book's first page, on the next sheet) is not read: a line of its prose may end in a
+    number too ("... and 42\ncited results").
+    """
     texts = [_FOOTER.sub("", sheet.text) for sheet in read]
     front = "\n".join(texts[:4])
     if toc_title not in front:
         return [f"no table of contents ({toc_title!r}) at the front"]
     contents = front.split(toc_title, 1)[1]
-    numbers = sorted({int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)})
-    numbers = [n for n in numbers if 1 < n <= len(read)]
+    found = [int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)]
+    numbers = [n for n in found if 1 < n <= len(read)][: len(page_titles) - 1]
     if len(numbers) < len(page_titles) - 1:
         return [f"{len(numbers)} page numbers in the contents, for {len(page_titles)} pages"]
+    problems = []
+    # the pages follow each other in the book's order, so do their numbers
+    backwards = [f"{a} then {b}" for a, b in zip(numbers, numbers[1:], strict=False) if b <= a]
+    if backwards:
+        problems.append(f"contents numbers out of the book's order: {backwards}")
     # each number leads to a sheet on which a page of the book starts
     wrong = [n for n in numbers if not _starts_a_page(read[n - 1], page_titles[1:])]
-    return [f"contents entries whose sheet starts no page of the book: {wrong}"] if wrong else []
+    if wrong:
+        problems.append(f"contents entries whose sheet starts no page of the book: {sorted(set(wrong))}")
+    return problems
 
 
 def _letters(text: str) -> str:
