@@ -1,5 +1,7 @@
 """Two build settings read from the environment: where the repository is, and whether pages are executed.
 
+(And each page's scripts given once: see :func:`_page_scripts`.)
+
 ``MELEARN_REPOSITORY_URL``
     The public repository of the book, ``https://github.com/OWNER/NAME`` (or ``https://gitlab.com/OWNER/NAME``).
     Unset or empty (the default), the book shows no repository, issue, Binder or Colab button and links to no
@@ -80,6 +82,40 @@ def _apply(app, config) -> None:
     config.nb_execution_mode = execution_mode(os.environ.get(EXECUTION_ENV), config.nb_execution_mode)
 
 
+def _thebe_enabled(app) -> bool:
+    return bool(((app.config.html_theme_options or {}).get("launch_buttons") or {}).get("thebe"))
+
+
+def _is_thebe(script) -> bool:
+    """sphinx-thebe's two scripts: its settings (``const THEBE_JS_URL = ...``, inline) and ``sphinx-thebe.js``."""
+    body = (getattr(script, "attributes", None) or {}).get("body", "") or ""
+    return "THEBE_JS_URL" in body or str(getattr(script, "filename", script)).endswith("sphinx-thebe.js")
+
+
+def _page_scripts(app, pagename, templatename, context, doctree) -> None:
+    """Each script once; sphinx-thebe's not at all where no page launches thebe.
+
+    Jupyter Book 1 gives every page two copies of some extensions' inline scripts (sphinx-togglebutton's,
+    sphinx-thebe's): the second ``const THEBE_JS_URL = ...`` threw "Identifier 'THEBE_JS_URL' has already been
+    declared" on every page. No launch button of this book starts thebe (``launch_buttons.thebe`` is off), so its
+    scripts are left out; were it on, each would be kept once.
+    """
+    scripts = context.get("script_files")
+    if not scripts:
+        return
+    keep_thebe = _thebe_enabled(app)
+    kept, seen = [], set()
+    for script in scripts:
+        body = (getattr(script, "attributes", None) or {}).get("body", "") or ""
+        key = (getattr(script, "filename", str(script)), body)
+        if key in seen or (_is_thebe(script) and not keep_thebe):
+            continue
+        seen.add(key)
+        kept.append(script)
+    context["script_files"] = kept
+
+
 def setup(app):
     app.connect("config-inited", _apply, priority=400)  # before the themes read their options (500)
+    app.connect("html-page-context", _page_scripts)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -552,3 +552,29 @@ def test_the_table_of_make_test_shows_each_step_and_the_machines_share():
     assert printed[4].split()[-2:] == ["13.3", "s"] and printed[5].split()[-2:] == ["12.0", "s"]
     assert printed[-1].split()[-2:] == ["1.0", "core-s"] and "steal" in printed[-1]
     assert times.cpu_ticks("intr 1 2\n") is None and times.table([], None, None).count("\n") == 2
+
+
+def test_each_script_once_and_no_thebe_where_nothing_launches_it():
+    from types import SimpleNamespace
+
+    from sphinx.builders.html._assets import _JavaScript
+
+    thebe = 'const THEBE_JS_URL = "https://unpkg.com/thebe/lib/index.js"'
+    toggle = "var togglebuttonSelector = '.toggle';"
+    scripts = [
+        _JavaScript("a.js"),
+        _JavaScript(None, body=toggle),
+        _JavaScript(None, body=thebe),
+        _JavaScript("sphinx-thebe.js", **{"async": "async"}),
+        _JavaScript(None, body=toggle, priority=501),
+        _JavaScript(None, body=thebe),
+    ]
+
+    def page(launch: dict) -> list:
+        app = SimpleNamespace(config=SimpleNamespace(html_theme_options={"launch_buttons": launch}))
+        context = {"script_files": list(scripts)}
+        build_settings._page_scripts(app, "index", "page.html", context, None)
+        return [(script.filename, script.attributes.get("body")) for script in context["script_files"]]
+
+    assert page({"thebe": False}) == [("a.js", None), (None, toggle)]
+    assert page({"thebe": True}) == [("a.js", None), (None, toggle), (None, thebe), ("sphinx-thebe.js", None)]

@@ -116,32 +116,46 @@ PHONE = {"width": 390, "height": 844}
 MODE_DESKTOP, MODE_PHONE = (DESKTOP, "screen"), (PHONE, "screen")
 
 # After a change of width or media the theme rearranges its sidebars, with CSS transitions (its off-canvas sidebars
-# slide out in 0.2-0.25 s when the width drops below 992 px): a page is measured once every transition has ended.
-# Two animation frames first, so that the new width's styles are applied and its transitions have started; then
-# every finite animation's end, and the fonts. (Nothing else changes what is measured: the theme's own resize
-# handlers, run 300 ms later, only set tabindex on scrolling boxes and mark the contents entry in view.)
+# slide out in 0.2-0.25 s when the width drops below 992 px), and the book breaks its display formulas again for the
+# new column (_static/math-reflow.js: MathJax measures and typesets again): a page is measured once both are done.
+# Two animation frames first, so that the new width's styles are applied, its transitions have started and the
+# column's change has been seen; then the fonts, MathJax's work (its startup promise, and the book's reflow when
+# the page has it) and every finite animation's end, in turn until none is left. (Nothing else changes what is
+# measured: the theme's own resize handlers, run 300 ms later, only set tabindex on scrolling boxes and mark the
+# contents entry in view.) The bound is generous: on a loaded machine typesetting a long page again takes seconds.
+SETTLE_SECONDS = 60
 _SETTLED_JS = r"""
-async () => {
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  await document.fonts.ready;
-  const deadline = performance.now() + 10000;
-  while (performance.now() < deadline) {  // an animation's end may start another
-    const running = document.getAnimations().filter((a) => a.playState === 'running'
+async (seconds) => {
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const deadline = performance.now() + seconds * 1000;
+  const left = () => new Promise((done) => setTimeout(done, Math.max(0, deadline - performance.now())));
+  const running = () => document.getAnimations().filter((a) => a.playState === 'running'
       && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
-    if (!running.length) return true;
-    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))),
-                        new Promise((done) => setTimeout(done, deadline - performance.now()))]);
-    await new Promise((done) => requestAnimationFrame(done));
+  const pending = () => !!(window.melearnMathPending && window.melearnMathPending());
+  while (performance.now() < deadline) {  // an animation's end may start another, a reflow a transition
+    await frames();
+    await Promise.race([document.fonts.ready, left()]);
+    const math = window.melearnMathSettled ? window.melearnMathSettled()
+      : window.MathJax && MathJax.startup && MathJax.startup.promise;
+    if (math) await Promise.race([math, left()]);
+    const animations = running();
+    if (!animations.length && !pending()) return [];
+    await Promise.race([Promise.all(animations.map((a) => a.finished.catch(() => null))), left()]);
   }
-  return false;
+  const named = (el) => el ? el.tagName.toLowerCase() + '.' + Array.from(el.classList).join('.') : '?';
+  return running().map((a) => `${a.animationName || a.transitionProperty || 'animation'} on ${named(a.effect.target)}`)
+    .concat(pending() ? ['formulas still being broken again for the new width'] : []);
 }
 """
 
 
 def settle(page) -> None:
     """Wait until the page's layout has settled after a change of viewport, media or colour mode (see above)."""
-    if not page.evaluate(_SETTLED_JS):
-        raise AssertionError(f"{page.url}: animations still running 10 s after a change of viewport or media")
+    still = page.evaluate(_SETTLED_JS, SETTLE_SECONDS)
+    if still:
+        raise AssertionError(
+            f"{page.url}: not settled {SETTLE_SECONDS} s after a change of viewport or media: {', '.join(still)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -166,8 +180,9 @@ def measure_on_every_visit(name: str, script: str, modes: dict[str, tuple[dict, 
     MEASURES[name] = Measure(script, dict(modes))
 
 
-# Every Jupyter Book 1 page loads sphinx-thebe's script twice; the second copy logs this. It is harmless.
-HARMLESS_CONSOLE = (re.compile(r"Identifier 'THEBE_JS_URL' has already been declared"),)
+# Console messages that are no fault of the book (none: every error a page logs or throws is reported). A page
+# error is never harmless: an uncaught exception stops the script that threw it.
+HARMLESS_CONSOLE: tuple[re.Pattern, ...] = ()
 
 # TeX delimiters or commands that should never be left as visible text outside code.
 UNTYPESET = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\end\{|\\frac\{|\\mathrm\{|\\sum_")
@@ -295,6 +310,7 @@ class PageReport:
     broken_images: list[str] = field(default_factory=list)
     image_count: int = 0
     console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)  # uncaught exceptions (also among console_errors)
     failed_requests: list[str] = field(default_factory=list)
     external_requests: list[str] = field(default_factory=list)
     broken_links: list[str] = field(default_factory=list)
@@ -398,6 +414,7 @@ def visit(
 
     def on_page_error(error):
         text = str(error)
+        report.page_errors.append(text)
         if not any(p.search(text) for p in HARMLESS_CONSOLE):
             report.console_errors.append(f"uncaught: {text}")
 

@@ -64,6 +64,13 @@ def test_no_console_errors(report):
 
 
 @pages
+def test_no_page_errors(report):
+    """No script of a page throws: not the theme's, not an extension's (sphinx-thebe's settings, loaded twice by
+    Jupyter Book 1, threw "Identifier 'THEBE_JS_URL' has already been declared" on every page), not the book's."""
+    fail_if(report.page_errors, "uncaught errors (page errors)", report)
+
+
+@pages
 def test_no_failed_or_external_requests(report):
     fail_if(report.failed_requests, "failed requests", report)
     fail_if(report.external_requests, "requests to the network (the book must work offline)", report)
