@@ -16,11 +16,11 @@ The binomial test is **one-sided**, as in the book: it tests :math:`H_0: \epsilo
 
 from __future__ import annotations
 
+import decimal
 import math
 from fractions import Fraction
 from typing import NamedTuple
 
-import mpmath
 import numpy as np
 from scipy import stats
 
@@ -153,27 +153,82 @@ def _exact_tail(c: int, m: int, eps0: float) -> Fraction:
     return 1 - tail if complement else tail
 
 
-def _high_precision_tail(c: int, m: int, eps0: float) -> mpmath.mpf:
+def _bernoulli_even(count: int) -> list[Fraction]:
+    r"""The Bernoulli numbers :math:`B_2, B_4, \ldots, B_{2\,count}`, exact (Akiyama-Tanigawa algorithm)."""
+    n_max = 2 * count
+    row: list[Fraction] = []
+    numbers = []
+    for n in range(n_max + 1):
+        row.append(Fraction(1, n + 1))
+        for j in range(n, 0, -1):
+            row[j - 1] = j * (row[j - 1] - row[j])
+        numbers.append(row[0])  # B_n (with B_1 = +1/2, unused here)
+    return [numbers[2 * k] for k in range(1, count + 1)]
+
+
+# ln n! by Stirling's series from this n on; below it, the logarithm of the exact integer n!. With 20 terms the
+# series' error at n = 1000 is below the first omitted term, |B_42| / (42 * 41 * 1000**41) < 1e-100.
+_STIRLING_MIN_N = 1000
+_STIRLING_TERMS = _bernoulli_even(20)
+
+
+def _decimal_pi() -> decimal.Decimal:
+    r""":math:`\pi` to the current decimal context's precision (the recipe of the :mod:`decimal` documentation)."""
+    decimal.getcontext().prec += 2
+    three = decimal.Decimal(3)
+    lasts, t, s, n, na, d, da = decimal.Decimal(0), three, three, 1, 0, 0, 24
+    while s != lasts:
+        lasts = s
+        n, na = n + na, na + 8
+        d, da = d + da, da + 32
+        t = (t * n) / d
+        s += t
+    decimal.getcontext().prec -= 2
+    return +s
+
+
+def _ln_factorial(n: int, ln_two_pi: decimal.Decimal) -> decimal.Decimal:
+    r""":math:`\ln n!` in the current decimal context: exact n! below ``_STIRLING_MIN_N``, Stirling's series above."""
+    if n < _STIRLING_MIN_N:
+        return decimal.Decimal(math.factorial(n)).ln()
+    x = decimal.Decimal(n)
+    total = x * x.ln() - x + (ln_two_pi + x.ln()) / 2
+    power = x
+    x2 = x * x
+    for k, b in enumerate(_STIRLING_TERMS, start=1):
+        total += decimal.Decimal(b.numerator) / (decimal.Decimal(b.denominator * 2 * k * (2 * k - 1)) * power)
+        power *= x2
+    return total
+
+
+def _high_precision_tail(c: int, m: int, eps0: float) -> decimal.Decimal:
     """:math:`P(X > c)` to about ``HIGH_PRECISION_DPS`` digits, summing only the terms that matter.
 
     Terms fall geometrically away from the mode, so the sum starts at the side of ``c`` next to the mode and stops
     once the rest is provably below the working precision (ratio bound). O(sqrt(m)) terms, for near-ties only.
+    The arithmetic is Python's :mod:`decimal` in a context of its own (``decimal.localcontext``, which is local to
+    the calling thread and restored on return): no process-wide precision is changed, so threads may call this at
+    once.
     """
-    with mpmath.workdps(HIGH_PRECISION_DPS + 10):
-        p = mpmath.mpf(eps0)  # the exact binary value of eps0
+    # the digits of ln m! (up to 1e9 at m = 1e8) come on top of the digits the tail needs
+    precision = HIGH_PRECISION_DPS + 10 + len(str(m)) + 2
+    with decimal.localcontext(prec=precision, Emin=decimal.MIN_EMIN, Emax=decimal.MAX_EMAX):
+        ln_two_pi = (2 * _decimal_pi()).ln()
+        p = decimal.Decimal(eps0)  # the exact binary value of eps0
         q = 1 - p
         mode = math.floor((m + 1) * eps0)
         upper = c + 1 >= mode  # summing upwards from c+1 the terms decrease; else sum i = c, c-1, ... downwards
         i = c + 1 if upper else c
-        term = mpmath.exp(
-            mpmath.loggamma(m + 1)
-            - mpmath.loggamma(i + 1)
-            - mpmath.loggamma(m - i + 1)
-            + i * mpmath.log(p)
-            + (m - i) * mpmath.log(q)
+        log_term = (
+            _ln_factorial(m, ln_two_pi)
+            - _ln_factorial(i, ln_two_pi)
+            - _ln_factorial(m - i, ln_two_pi)
+            + i * p.ln()
+            + (m - i) * q.ln()
         )
-        total = mpmath.mpf(0)
-        tolerance = mpmath.mpf(10) ** (-(HIGH_PRECISION_DPS + 5))
+        term = log_term.exp()
+        total = decimal.Decimal(0)
+        tolerance = decimal.Decimal(10) ** (-(HIGH_PRECISION_DPS + 5))
         while True:
             total += term
             if upper:
@@ -191,7 +246,7 @@ def _high_precision_tail(c: int, m: int, eps0: float) -> mpmath.mpf:
             if ratio < 1 and term / (1 - ratio) < tolerance * total:
                 total += term / (1 - ratio) / 2  # the rest lies in (0, term / (1 - ratio)): take the middle
                 break
-        return total if upper else 1 - total
+        return +total if upper else 1 - total
 
 
 def binomial_tail_below(c: int, m: int, eps0: float, alpha: float) -> bool:
@@ -212,9 +267,9 @@ def binomial_tail_below(c: int, m: int, eps0: float, alpha: float) -> bool:
     if m <= EXACT_MAX_M and m * Fraction(eps0).denominator.bit_length() <= EXACT_MAX_BITS:
         return _exact_tail(c, m, eps0) < Fraction(alpha)
     precise = _high_precision_tail(c, m, eps0)
-    with mpmath.workdps(HIGH_PRECISION_DPS):
-        a = mpmath.mpf(alpha)
-        if abs(precise - a) <= a * mpmath.mpf(10) ** (-TIE_DIGITS):
+    a = decimal.Decimal(alpha)  # exact
+    with decimal.localcontext(prec=HIGH_PRECISION_DPS, Emin=decimal.MIN_EMIN, Emax=decimal.MAX_EMAX):
+        if abs(precise - a) <= a.scaleb(-TIE_DIGITS):
             return False  # a tie: the tail equals alpha, and "< alpha" fails
         return bool(precise < a)
 

@@ -5,7 +5,7 @@ needs numpy alone. The derivation package (sympy) loads only when a derivation i
 apart, each import checked in a fresh interpreter:
 
 * a **numeric module** (every module ``melearn/*.py`` but the package and ``i18n``) loads neither matplotlib,
-  sympy, the derivations, the reference implementations, nor the language catalogues (even with
+  sympy, mpmath, the derivations, the reference implementations, nor the language catalogues (even with
   ``MELEARN_LANGUAGE=zh_CN`` set);
 * ``melearn.reference``, the literal second route that checks the library, loads no numeric module;
 * ``melearn.derivation``, the checked chains, loads no numeric module.
@@ -30,7 +30,7 @@ PACKAGE = Path(melearn.__file__).resolve().parent
 #: every module of the library's numeric layer: the modules of the package's top level but i18n
 NUMERIC = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem not in ("__init__", "i18n"))
 #: what a numeric module must not load (and the catalogues, see ``PROBE_CATALOGUES``)
-NOT_NUMERIC = ("matplotlib", "sympy", "melearn.derivation", "melearn.reference", "melearn.plotting")
+NOT_NUMERIC = ("matplotlib", "sympy", "mpmath", "melearn.derivation", "melearn.reference", "melearn.plotting")
 
 
 def loaded_after(code: str, watched=HEAVY, **env: str) -> set[str]:
@@ -67,7 +67,7 @@ def test_the_numeric_layer_is_every_top_level_module():
 
 #: what the numeric modules may load and take most of their import time (scipy.stats alone about 1 s): loaded once
 #: in the interpreter that then imports each numeric module in a fork of its own (:func:`loaded_by_each_numeric`)
-PRELOADED = ("numpy", "scipy.optimize", "scipy.special", "scipy.stats", "mpmath")
+PRELOADED = ("numpy", "scipy.optimize", "scipy.special", "scipy.stats")
 
 _EACH_IN_A_FORK = """
 import importlib, json, os, sys, traceback
