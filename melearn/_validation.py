@@ -508,11 +508,31 @@ def as_binary_labels(y, name: str = "y_true") -> np.ndarray:
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got dtype {arr.dtype}")
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf")
-    values = set(np.unique(arr).tolist())
-    if not (values <= {0, 1} or values <= {-1, 1}):
-        shown = sorted(values)[:5]
+    if not _binary_label_values(arr):
+        shown = sorted(set(np.unique(arr).tolist()))[:5]  # the refusal only: the distinct values, to show them
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got values {shown}")
     return np.asarray(arr == 1, dtype=bool)
+
+
+def _binary_label_values(arr: np.ndarray) -> bool:
+    """Whether the values of ``arr`` lie within {0, 1} or within {-1, 1}: decided in linear time, without sorting.
+
+    Integers: their minimum and maximum decide, with one count of zeros when both -1 and 1 may occur. Floats: two
+    comparisons per sample (a minimum and maximum of 0 and 1 would also pass 0.5). Python objects (integers beyond
+    int64): as a set.
+    """
+    if arr.dtype.kind in "iu":
+        low, high = arr.min(), arr.max()
+        if low >= 0:
+            return bool(high <= 1)
+        return bool(low >= -1 and high <= 1 and not np.any(arr == 0))
+    if arr.dtype.kind == "f":
+        positive = arr == 1
+        if np.all(positive | (arr == 0)):
+            return True
+        return bool(np.all(positive | (arr == -1)))
+    values = set(arr.tolist())
+    return values <= {0, 1} or values <= {-1, 1}
 
 
 def require_both_classes(y: np.ndarray, name: str = "y_true") -> tuple[int, int]:
