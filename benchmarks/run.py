@@ -45,6 +45,7 @@ from sklearn.metrics import roc_curve as sk_roc_curve
 
 import melearn
 from melearn import binomial_critical_error, pr_curve, rank_loss, roc_auc, roc_curve
+from melearn._validation import as_binary_labels, as_order_array
 from melearn.ranking import PAIRWISE_MAX_PAIRS
 
 COLUMNS = [
@@ -62,6 +63,10 @@ COLUMNS = [
     "peak_x_scores",  # peak extra memory during one call / size of the scores (8 m bytes)
     "agrees",  # the answer matched the reference before timing
 ]
+
+#: roc_auc with the labels as int64 0/1, and the validation of those labels and the scores alone (rows of "auc")
+INT_LABELS = "melearn.roc_auc(int labels)"
+VALIDATION = "melearn validation(int labels)"
 
 AUC_TOL = 1e-12
 POSITIVE_RATE = 0.3
@@ -187,6 +192,10 @@ def bench_size(m: int, repeat: int, rng: np.random.Generator) -> list[dict]:
         agrees["melearn.pr_curve"] = pr_points_agree(y, s)
         agrees["sklearn.roc_curve"] = agrees["melearn.roc_curve"]
         agrees["sklearn.precision_recall_curve"] = agrees["melearn.pr_curve"]
+        y_int = y.astype(np.int64)
+        agrees[INT_LABELS] = roc_auc(y_int, s) == exact
+        labels, _ = as_binary_labels(y_int, "y_true"), as_order_array(s, "y_score")
+        agrees[VALIDATION] = bool(np.array_equal(labels, y))
 
         # 2. timing, interleaved
         functions = {
@@ -200,6 +209,10 @@ def bench_size(m: int, repeat: int, rng: np.random.Generator) -> list[dict]:
             "sklearn.roc_curve": lambda: sk_roc_curve(y, s, drop_intermediate=False),
             "melearn.pr_curve": lambda: pr_curve(y, s),
             "sklearn.precision_recall_curve": lambda: precision_recall_curve(y, s),
+            # labels as the integers 0 and 1 (as most data sets store them), and the validation of those labels
+            # and of the scores alone: its share of roc_auc (np.unique over the labels once cost more than the sort)
+            INT_LABELS: lambda: roc_auc(y_int, s),
+            VALIDATION: lambda: (as_binary_labels(y_int, "y_true"), as_order_array(s, "y_score")),
         }
         timings = time_interleaved(functions, repeat)
         # 3. memory, apart from the timings
@@ -216,6 +229,8 @@ def bench_size(m: int, repeat: int, rng: np.random.Generator) -> list[dict]:
             "sklearn.roc_curve": ["roc_curve"],
             "melearn.pr_curve": ["pr_curve"],
             "sklearn.precision_recall_curve": ["pr_curve"],
+            INT_LABELS: ["auc"],
+            VALIDATION: ["auc"],
         }
         reference_of = {
             "auc": "sklearn.roc_auc_score",
@@ -382,6 +397,23 @@ def print_table(rows: list[dict]) -> None:
         )
 
 
+def validation_shares(rows: list[dict]) -> list[str]:
+    """One line per (m, scores): the validation's share of roc_auc with integer labels, and both against np.sort."""
+    best = {}
+    for r in rows:
+        if r["benchmark"] == "auc":
+            best.setdefault((r["m"], r["scores"]), {})[r["implementation"]] = r["best_s"]
+    lines = []
+    for (m, scores), times in best.items():
+        if INT_LABELS in times and VALIDATION in times:
+            sort, total, check = times["np.sort"], times[INT_LABELS], times[VALIDATION]
+            lines.append(
+                f"roc_auc, m = {m:,}, {scores}, int labels: {total / sort:.2f} x np.sort, of which validating labels "
+                f"and scores {check / sort:.2f} x np.sort ({100 * check / total:.0f} % of roc_auc)"
+            )
+    return lines
+
+
 def crossover(rows: list[dict]) -> int | None:
     """The fewest pairs at which the sorted count beat the pairwise sum (best times), if it ever did."""
     best = {}
@@ -438,6 +470,8 @@ def main(argv: list[str] | None = None) -> int:
     write_csv(rows, out)
     machine_path.write_text(json.dumps(machine, indent=2) + "\n")
     print_table(rows)
+    print()
+    print("\n".join(validation_shares(rows)))
     measured = crossover(rows)
     print(
         f"\nrank_loss: the sorted count first beats the pairwise sum at {measured} pairs "

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import numbers
 import operator
+from fractions import Fraction
 
 import numpy as np
 
@@ -62,7 +63,9 @@ __all__ = [
     "check_positive_real",
     "check_positive_int",
     "checked_isf",
+    "as_fractions",
     "exact_comparable",
+    "exact_float",
     "fits_float",
     "check_real_interval",
     "check_same_length",
@@ -79,6 +82,15 @@ _STRING_KINDS = frozenset("US")
 # -- arrays --------------------------------------------------------------------------------------------------
 def _is_bool(x) -> bool:
     return isinstance(x, (bool, np.bool_))
+
+
+def _not_a_number(x) -> bool:
+    """Whether a scalar is refused as a number: a boolean, or a numpy duration or date.
+
+    numpy's ``timedelta64`` derives from its signed integers, so it passes ``isinstance(x, numbers.Integral)``;
+    but 10 seconds is not the count 10.
+    """
+    return isinstance(x, (bool, np.bool_, np.timedelta64, np.datetime64))
 
 
 def _objects_to_array(arr: np.ndarray, name: str) -> np.ndarray:
@@ -98,7 +110,7 @@ def _objects_to_array(arr: np.ndarray, name: str) -> np.ndarray:
         return arr.astype(bytes)
     if all(_is_bool(v) for v in flat):
         return arr.astype(bool)
-    if all(isinstance(v, numbers.Real) and not _is_bool(v) for v in flat):
+    if all(isinstance(v, numbers.Real) and not _not_a_number(v) for v in flat):
         if all(isinstance(v, numbers.Integral) for v in flat):
             try:
                 return arr.astype(np.int64)
@@ -162,6 +174,8 @@ def as_array(x, name: str) -> np.ndarray:
             )
         x = np.ma.getdata(x)
     elif not isinstance(x, np.ndarray) and hasattr(x, "to_numpy") and callable(x.to_numpy):
+        if _is_mixed_frame(x):
+            return _frame_by_columns(x, name)
         try:
             x = x.to_numpy()  # pandas Series, Index, DataFrame, Categorical, extension arrays
         except (TypeError, ValueError) as exc:
@@ -179,6 +193,32 @@ def as_array(x, name: str) -> np.ndarray:
     if arr.dtype == object:
         arr = _objects_to_array(arr, name)
     return arr
+
+
+def _is_mixed_frame(x) -> bool:
+    """Whether ``x`` is a table (a pandas ``DataFrame``) whose columns have more than one dtype."""
+    dtypes = getattr(x, "dtypes", None)
+    if dtypes is None or not hasattr(dtypes, "tolist") or getattr(x, "ndim", 0) != 2:
+        return False
+    return len({str(d) for d in dtypes.tolist()}) > 1
+
+
+def _frame_by_columns(frame, name: str) -> np.ndarray:
+    """A table of mixed column dtypes read column by column, before any conversion to one dtype.
+
+    pandas' ``to_numpy`` would first convert every column to one common dtype (int64 and float64 meet in float64,
+    rounding integers beyond 2**53; uint64 and int64 meet in float64 too), so that equal-looking values would tie
+    and counts would turn into floats. Each column is validated on its own, under the name ``name[column]``, and
+    the columns are put side by side as the exact Python numbers they hold (:func:`_objects_to_array` then gives
+    the table the narrowest dtype that holds every value exactly).
+    """
+    columns = [as_array(frame.iloc[:, j], f"{name}[{label!r}]") for j, label in enumerate(frame.columns)]
+    if len({c.dtype for c in columns}) == 1:
+        return np.stack(columns, axis=1)
+    table = np.empty((len(frame), len(columns)), dtype=object)
+    for j, column in enumerate(columns):
+        table[:, j] = list(column) if column.dtype.kind == "f" and column.dtype.itemsize > 8 else column.tolist()
+    return _objects_to_array(table, name)
 
 
 def _may_hide_integers(arr: np.ndarray) -> bool:
@@ -275,6 +315,36 @@ def as_exact_array(x, name: str, *, ndim: int | None = 1) -> np.ndarray:
     elif exact.dtype.kind == "f" and not np.all(np.isfinite(exact)):
         raise ValueError(f"{name} contains NaN or inf")
     return exact
+
+
+def as_fractions(arr: np.ndarray) -> list:
+    """The entries of an exact array as exact fractions (nested lists for more than one dimension).
+
+    Integers of any size, floats and long double values (through their ``as_integer_ratio``, so no bit of a long
+    double is lost) become :class:`fractions.Fraction`; the route of the functions whose inputs float64 cannot
+    hold (:func:`fits_float`), taken before any rounding.
+    """
+
+    def one(v):
+        if isinstance(v, np.floating):
+            return Fraction(*v.as_integer_ratio())
+        return Fraction(v)
+
+    def each(values):
+        return [each(v) if isinstance(v, list) else one(v) for v in values]
+
+    values = list(arr) if arr.dtype.kind == "f" and arr.dtype.itemsize > 8 else arr.tolist()
+    if arr.ndim > 1:
+        values = [as_fractions(np.asarray(row)) for row in arr]
+    return each(values)
+
+
+def exact_float(value: Fraction, what: str) -> float:
+    """An exact result rounded once to the nearest float; beyond the float range a ValueError saying ``what``."""
+    try:
+        return float(value)
+    except OverflowError as exc:
+        raise ValueError(f"{what} is too large to be represented as a float (above 1.8e308)") from exc
 
 
 def fits_float(arr: np.ndarray) -> bool:
@@ -438,11 +508,31 @@ def as_binary_labels(y, name: str = "y_true") -> np.ndarray:
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got dtype {arr.dtype}")
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf")
-    values = set(np.unique(arr).tolist())
-    if not (values <= {0, 1} or values <= {-1, 1}):
-        shown = sorted(values)[:5]
+    if not _binary_label_values(arr):
+        shown = sorted(set(np.unique(arr).tolist()))[:5]  # the refusal only: the distinct values, to show them
         raise ValueError(f"{name} must hold binary labels {{0, 1}}, {{-1, +1}} or bool, got values {shown}")
     return np.asarray(arr == 1, dtype=bool)
+
+
+def _binary_label_values(arr: np.ndarray) -> bool:
+    """Whether the values of ``arr`` lie within {0, 1} or within {-1, 1}: decided in linear time, without sorting.
+
+    Integers: their minimum and maximum decide, with one count of zeros when both -1 and 1 may occur. Floats: two
+    comparisons per sample (a minimum and maximum of 0 and 1 would also pass 0.5). Python objects (integers beyond
+    int64): as a set.
+    """
+    if arr.dtype.kind in "iu":
+        low, high = arr.min(), arr.max()
+        if low >= 0:
+            return bool(high <= 1)
+        return bool(low >= -1 and high <= 1 and not np.any(arr == 0))
+    if arr.dtype.kind == "f":
+        positive = arr == 1
+        if np.all(positive | (arr == 0)):
+            return True
+        return bool(np.all(positive | (arr == -1)))
+    values = set(arr.tolist())
+    return values <= {0, 1} or values <= {-1, 1}
 
 
 def require_both_classes(y: np.ndarray, name: str = "y_true") -> tuple[int, int]:
@@ -485,7 +575,7 @@ def as_real(x, name: str) -> float:
     An integer (or fraction) too large for a float is refused with a message saying so, not turned into inf.
     """
     x = _scalar(x)
-    if _is_bool(x) or not isinstance(x, numbers.Real):
+    if _not_a_number(x) or not isinstance(x, numbers.Real):
         hint = " (numeric strings are not converted)" if isinstance(x, (str, bytes)) else ""
         raise ValueError(f"{name} must be a real number, got {_describe(x)}{hint}")
     try:
@@ -572,7 +662,7 @@ def check_positive_int(n, name: str, *, minimum: int = 1, maximum: int | None = 
     ``maximum``.
     """
     n = _scalar(n)
-    if _is_bool(n) or not isinstance(n, numbers.Integral):
+    if _not_a_number(n) or not isinstance(n, numbers.Integral):
         raise ValueError(f"{name} must be an integer, got {_describe(n)}")
     value = operator.index(n)
     if value < minimum:
@@ -616,7 +706,7 @@ def as_rng(rng) -> np.random.Generator:
     if isinstance(rng, np.random.Generator):
         return rng
     rng = _scalar(rng)
-    if isinstance(rng, numbers.Integral) and not _is_bool(rng):
+    if isinstance(rng, numbers.Integral) and not _not_a_number(rng):
         if rng < 0:
             raise ValueError(f"rng must be a non-negative integer seed or a numpy Generator, got {rng}")
         return np.random.default_rng(int(rng))

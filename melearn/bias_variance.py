@@ -23,7 +23,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_finite_array, check_positive_int, require_finite_result
+from ._validation import (
+    as_exact_array,
+    as_finite_array,
+    as_fractions,
+    check_positive_int,
+    exact_float,
+    fits_float,
+    require_finite_result,
+)
 
 __all__ = [
     "BiasVariance",
@@ -70,6 +78,41 @@ def _validated(predictions, y_observed, y_true) -> tuple[np.ndarray, np.ndarray,
             f"predictions must come from at least 2 training sets (rows) to show any variance, got {p.shape[0]}"
         )
     return p, yd, y
+
+
+def _exact_by_point(predictions, y_observed, y_true) -> BiasVariance | None:
+    """The fields at each point from exact fractions when float64 cannot hold the inputs (else ``None``).
+
+    As floats, 2**53 + 1 and 2**53 are equal, and every field of ``[[2**53 + 1], [2**53]]`` against 2**53 would be
+    0; integers beyond 2**53 and long double values are taken at their exact values instead, each field computed
+    from its own formula in fractions and rounded once.
+    """
+    arrays = [
+        as_exact_array(predictions, "predictions", ndim=2),
+        as_exact_array(y_observed, "y_observed", ndim=2),
+        as_exact_array(y_true, "y_true", ndim=1),
+    ]
+    if all(fits_float(a) for a in arrays):
+        return None
+    _validated(*(a.astype(np.float64) if fits_float(a) else a.astype(object) for a in arrays))  # shapes, by name
+    p, yd, y = (as_fractions(a) for a in arrays)
+    t_count = len(p)
+    fields: list[list[float]] = [[] for _ in BiasVariance._fields]
+    for i, yi in enumerate(y):
+        f = [row[i] for row in p]
+        o = [row[i] for row in yd]
+        f_mean, y_mean = sum(f) / t_count, sum(o) / t_count
+        values = (
+            sum((a - b) ** 2 for a, b in zip(f, o, strict=True)) / t_count,  # error
+            (f_mean - yi) ** 2,  # bias2, (2.40)
+            sum((a - f_mean) ** 2 for a in f) / t_count,  # variance, (2.38)
+            sum((b - yi) ** 2 for b in o) / t_count,  # noise, (2.39)
+            -2 * sum((a - f_mean) * (b - y_mean) for a, b in zip(f, o, strict=True)) / t_count
+            + 2 * (f_mean - yi) * (yi - y_mean),  # cross
+        )
+        for name, field, value in zip(BiasVariance._fields, fields, values, strict=True):
+            field.append(exact_float(value, f"{name} at some point of predictions, y_observed and y_true"))
+    return BiasVariance(*(np.array(field) for field in fields))
 
 
 def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
@@ -130,6 +173,9 @@ def bias_variance_by_point(predictions, y_observed, y_true) -> BiasVariance:
     >>> r.error.tolist()
     [2.0, 1.0]
     """
+    exact = _exact_by_point(predictions, y_observed, y_true)
+    if exact is not None:
+        return exact
     p, yd, y = _validated(predictions, y_observed, y_true)
     # Each point's numbers are divided by a power of two 2**e near their largest magnitude (exact: power-of-two
     # scaling commutes with rounding, so the fields are those of the plain formulas bit for bit wherever these

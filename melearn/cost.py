@@ -295,8 +295,11 @@ def normalized_cost(fnr, fpr, p, cost01, cost10):
     _check_denominator(p, c01, c10)
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
         positive, negative = p * c01, (1 - p) * c10
-        plain = (fnr * positive + fpr * negative) / (positive + negative)
+        missed, false_alarms = fnr * positive, fpr * negative
+        plain = (missed + false_alarms) / (positive + negative)
         trusted = _safe_product(positive, p, c01) & _safe_product(negative, 1 - p, c10)
+        # the numerator's products too: 1e-300 * 5e-31 underflows to 0 although the result is 1e-300
+        trusted &= _safe_product(missed, fnr, positive) & _safe_product(false_alarms, fpr, negative)
         trusted &= np.isfinite(plain)
     if np.all(trusted):
         return _float_or_array(plain)

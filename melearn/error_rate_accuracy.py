@@ -13,15 +13,15 @@ strings, the two arrays of the same kind (numbers with numbers, strings with str
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from ._validation import (
     as_exact_array,
     as_finite_array,
+    as_fractions,
     as_label_arrays,
     check_same_length,
+    exact_float,
     fits_float,
     require_finite_result,
 )
@@ -40,24 +40,17 @@ def _exact_mse(y_true, y_pred) -> float | None:
     """The mean squared error from exact residuals when float64 cannot hold the inputs exactly (else ``None``).
 
     As floats, 2**53 + 1 and 2**53 are equal and their residual 0; as the exact numbers (Python integers, or
-    Python numbers mixing them with floats) it is 1. The sum of squares is an exact rational, divided once and
-    rounded once. Long double inputs are not taken here (they are rounded to float64, as every float input).
+    Python numbers mixing them with floats) it is 1. Long double inputs that float64 cannot hold are taken at their
+    exact values too (1 + 2**-60 and 1 differ by 2**-60, which float64 would round away). The sum of squares is an
+    exact rational, divided once and rounded once.
     """
     t = as_exact_array(y_true, "y_true")
     p = as_exact_array(y_pred, "y_pred")
     check_same_length(y_true=t, y_pred=p)
     if fits_float(t) and fits_float(p):
         return None
-    if not all(a.dtype.kind in "iu" or a.dtype == object or a.dtype == np.float64 for a in (t, p)):
-        return None
-    total = sum((Fraction(a) - Fraction(b)) ** 2 for a, b in zip(t.tolist(), p.tolist(), strict=True))
-    value = total / t.size
-    try:
-        return float(value)
-    except OverflowError as exc:
-        raise ValueError(
-            "the mean squared error of y_true and y_pred is too large to be represented as a float (above 1.8e308)"
-        ) from exc
+    total = sum((a - b) ** 2 for a, b in zip(as_fractions(t), as_fractions(p), strict=True))
+    return exact_float(total / t.size, "the mean squared error of y_true and y_pred")
 
 
 def mean_squared_error(y_true, y_pred) -> float:
@@ -95,8 +88,10 @@ def mean_squared_error(y_true, y_pred) -> float:
     Limits: any finite inputs. Residuals and squares that would overflow (:math:`|f - y| > 10^{154}`) are
     scaled by a power of two first, so the result is inf-free whenever it is below the largest float
     (1.8e308); a mean squared error beyond it raises ``ValueError``. Squares below 1e-308 lose precision
-    gradually and those below 5e-324 count as 0 (floating-point underflow). Time O(m), memory two copies of
-    the input.
+    gradually and those below 5e-324 count as 0 (floating-point underflow). Inputs that float64 cannot hold
+    exactly (integers beyond 2**53, long double values) are taken at their exact values: the residuals and their
+    squares are exact fractions, and the mean is rounded once (so 2**53 + 1 against 2**53 gives 1, and long
+    doubles 1 + 2**-60 against 1 give 2**-120). Time O(m), memory two copies of the input.
 
     Examples
     --------

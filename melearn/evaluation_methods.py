@@ -65,7 +65,9 @@ def _test_size_count(test_size, m: int) -> int:
     """The number of test samples: ``test_size`` as a fraction of m (rounded half up), or as a count."""
     if isinstance(test_size, np.ndarray) and test_size.ndim == 0:
         test_size = test_size[()]
-    if isinstance(test_size, (bool, np.bool_)) or not isinstance(test_size, numbers.Real):
+    if isinstance(test_size, (bool, np.bool_, np.timedelta64, np.datetime64)) or not isinstance(
+        test_size, numbers.Real
+    ):
         raise ValueError(f"test_size must be a fraction in (0, 1) or an integer count, got {test_size!r}")
     if isinstance(test_size, numbers.Integral):
         n_test = check_positive_int(test_size, "test_size", minimum=-(2**63))

@@ -470,23 +470,36 @@ def t_test(errors, eps0, *, alpha=0.05, alternative="two-sided") -> TTestResult:
     alternative = as_choice(alternative, "alternative", _ALTERNATIVES)
     if np.all(e == e[0]):
         raise ValueError("errors are all equal: sigma = 0 in (2.29), so tau_t in (2.30) is undefined")
-    mu = float(np.mean(e))  # (2.28)
+    # Everything is computed on the error rates scaled by a power of two 2**-E near the largest (exact, and bit
+    # for bit the plain formulas wherever these neither overflow nor underflow), so that subnormal error rates
+    # (below 2.2e-308, where a float keeps fewer digits) keep every digit of their mean, spread and tau_t.
+    _, big = np.frexp(np.max(np.abs(e)))
+    big = int(big)
+    es = np.ldexp(e, -big)
+    mu_scaled = float(np.mean(es))  # (2.28), times 2**-E
+    mu = math.ldexp(mu_scaled, big)  # reported; a subnormal mean is rounded here only
     # (2.29), k - 1 in the denominator. The deviations are scaled by a power of two near the largest before they
-    # are squared (exact; bit for bit the plain sum wherever that does not underflow), so error rates as small as
-    # 1e-300 still give their spread rather than 0.
-    deviations = e - mu
+    # are squared, so error rates that differ by 1e-300 still give their spread rather than 0.
+    deviations = es - mu_scaled
     _, scale = np.frexp(np.max(np.abs(deviations)))
+    scale = int(scale)
     scaled_variance = float(np.sum(np.ldexp(deviations, -scale) ** 2) / (k - 1))
-    sigma = math.ldexp(math.sqrt(scaled_variance), int(scale))
-    variance = math.ldexp(scaled_variance, 2 * int(scale))  # reported; may underflow to 0 below 1e-308 alone
-    rounding_unit = max(np.finfo(np.float64).eps * float(np.max(np.abs(e))), 5e-324)  # subnormals: 2**-1074
-    if not sigma > _ROUNDING_UNITS * rounding_unit:
+    sigma_scaled = math.ldexp(math.sqrt(scaled_variance), scale)  # sigma times 2**-E
+    variance = math.ldexp(scaled_variance, 2 * (scale + big))  # reported; may underflow to 0 below 1e-308 alone
+    # a unit of rounding of the largest error rate (for subnormals, 2**-1074), times 2**-E
+    rounding_unit = max(np.finfo(np.float64).eps * float(np.max(np.abs(es))), math.ldexp(5e-324, -big))
+    if not sigma_scaled > _ROUNDING_UNITS * rounding_unit:
         raise ValueError(
             "errors differ only by rounding (sigma in (2.29) is below 64 units of rounding of the largest error "
             "rate), so tau_t in (2.30) would divide by noise; treat them as equal"
         )
     with np.errstate(over="ignore"):
-        tau = math.sqrt(k) * (mu - eps0) / sigma  # (2.30)
+        # eps0 * 2**-E overflows only where tau_t itself does (it is then at least sqrt(k / 2) times as large)
+        try:
+            eps0_scaled = math.ldexp(eps0, -big)
+        except OverflowError:
+            eps0_scaled = math.inf
+        tau = math.sqrt(k) * (mu_scaled - eps0_scaled) / sigma_scaled  # (2.30)
     if not math.isfinite(tau):
         raise ValueError("errors have so small a spread that tau_t in (2.30) exceeds the largest float (1.8e308)")
     df = k - 1

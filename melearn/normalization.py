@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import as_finite_array, as_real, check_positive_int, require_finite_result
+from ._validation import as_finite_array, as_real, check_positive_int
 
 __all__ = ["min_max_normalize", "z_score_normalize"]
 
@@ -45,6 +45,24 @@ def _pair(x, reference) -> tuple[np.ndarray, np.ndarray]:
     if ref.ndim != x.ndim or (x.ndim == 2 and ref.shape[1] != x.shape[1]):
         raise ValueError(f"reference must have the features of x: x has shape {x.shape}, reference {ref.shape}")
     return x, ref
+
+
+def _finite_result(out: np.ndarray, also: str | None) -> np.ndarray:
+    """``out`` when every normalised value is finite; else a ValueError naming the entry of ``x`` that overflows.
+
+    The value of x there lies too far from the reference's range (or spread), relative to that range, for its
+    normalised value to be a float: the message names ``x`` (and ``reference``, and ``also`` where given).
+    """
+    beyond = ~np.isfinite(out)
+    if np.any(beyond):
+        index = tuple(int(i) for i in np.argwhere(beyond)[0])
+        where = f"x[{index[0]}]" if len(index) == 1 else f"x[{index[0]}, {index[1]}]"
+        extra = f" and {also}" if also else ""
+        raise ValueError(
+            f"x: {where} normalises to a value too large to be represented as a float (above 1.8e308): it lies "
+            f"too far outside reference's range for the result to be a float (x, reference{extra} decide it)"
+        )
+    return out
 
 
 def _power_of_two_scale(ref: np.ndarray) -> np.ndarray:
@@ -122,7 +140,7 @@ def min_max_normalize(x, reference=None, *, feature_range=(0.0, 1.0)) -> np.ndar
             # result beyond the float range is inf
             term = _product_ratio(x / 2 - (lo * scale) / 2, high / 2 - low / 2, (hi / 2 - lo / 2), scale, 1)
             out = np.where(overflowed, _plus(low, term), out)
-    return require_finite_result(out, "a normalised value")
+    return _finite_result(out, "feature_range")
 
 
 def _product_ratio(a, b, c, scale, shift: int) -> np.ndarray:
@@ -197,4 +215,4 @@ def z_score_normalize(x, reference=None, *, ddof=0) -> np.ndarray:
         if np.any(overflowed):  # x / scale overflowed: (x/2 - mean/2) / sd by mantissas and exponents
             term = _product_ratio(x / 2 - (mean * scale) / 2, np.ones_like(sd), sd, scale, 1)
             out = np.where(overflowed, term, out)
-    return require_finite_result(out, "a normalised value")
+    return _finite_result(out, None)

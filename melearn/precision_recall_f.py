@@ -303,7 +303,12 @@ def _as_confusion_table(confusions) -> np.ndarray:
     columns = getattr(confusions, "columns", None)
     if columns is not None and hasattr(confusions, "to_numpy"):  # a DataFrame: its column names say which is which
         confusions = _named_columns(confusions, list(columns))
-    if isinstance(confusions, np.ma.MaskedArray) or hasattr(confusions, "to_numpy"):
+        if confusions.shape[1] == 4:
+            # column by column, before any conversion: pandas would meet uint64 and int64 counts in float64, and a
+            # column of floats would be blamed on the first count of its row
+            fields = [as_array(confusions.iloc[:, j], f"confusions.{f}") for j, f in enumerate(Confusion._fields)]
+            confusions = list(zip(*(column.tolist() for column in fields), strict=True))
+    if isinstance(confusions, (np.ma.MaskedArray, memoryview)) or hasattr(confusions, "to_numpy"):
         confusions = as_array(confusions, "confusions")  # pandas tables unwrapped, masked entries refused by name
     if isinstance(confusions, np.ndarray) or not isinstance(confusions, Sequence) or isinstance(confusions, str):
         try:

@@ -23,9 +23,12 @@ from ._sorting import counts_at_thresholds, twice_correct_pairs
 from ._validation import (
     as_binary_labels,
     as_choice,
-    as_finite_array,
+    as_exact_array,
+    as_fractions,
     as_order_array,
     check_same_length,
+    exact_float,
+    fits_float,
     require_both_classes,
     require_finite_result,
 )
@@ -224,23 +227,31 @@ def auc(x, y) -> float:
     -----
     Limits: any finite points. Steps :math:`x_{i+1} - x_i`, sums :math:`y_i + y_{i+1}` and their products that
     would overflow (coordinates beyond about 1e154) are avoided by scaling x and y by powers of two, so an
-    area below the largest float is returned finite, and a larger one raises ``ValueError``. Time and memory
-    O(n).
+    area below the largest float is returned finite, and a larger one raises ``ValueError``. Points that float64
+    cannot hold exactly (integers beyond 2**53, long double values) are taken at their exact values: the order of
+    ``x`` is checked on them and the trapezoids are exact fractions, rounded once. Time and memory O(n).
 
     Examples
     --------
     >>> auc([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0])
     0.875
     """
-    x = as_finite_array(x, "x")
-    y = as_finite_array(y, "y")
-    check_same_length(x=x, y=y)
-    if x.size < 2:
-        raise ValueError(f"x must have at least two points to enclose an area, got {x.size}")
-    decreasing = x[1:] < x[:-1]
+    xe = as_exact_array(x, "x")
+    ye = as_exact_array(y, "y")
+    check_same_length(x=xe, y=ye)
+    if xe.size < 2:
+        raise ValueError(f"x must have at least two points to enclose an area, got {xe.size}")
+    decreasing = xe[1:] < xe[:-1]  # on the exact values: as floats, 2**53 + 1 and then 2**53 would look level
     if np.any(decreasing):
         first = int(np.flatnonzero(decreasing)[0])
         raise ValueError(f"x must be non-decreasing, but x[{first + 1}] < x[{first}]")
+    if not (fits_float(xe) and fits_float(ye)):
+        # integers beyond 2**53 or long double values: the trapezoids of the exact values, rounded once
+        xs, ys = as_fractions(xe), as_fractions(ye)
+        area = sum((xs[i + 1] - xs[i]) * (ys[i] + ys[i + 1]) for i in range(len(xs) - 1)) / 2
+        return exact_float(area, "the area under the points (x, y)")
+    x = xe.astype(np.float64, copy=False)
+    y = ye.astype(np.float64, copy=False)
     with np.errstate(over="ignore", invalid="ignore"):
         area = float(0.5 * np.sum(np.diff(x) * (y[:-1] + y[1:])))
     if np.isfinite(area):

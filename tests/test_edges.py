@@ -1331,8 +1331,11 @@ class TestOverflowAndLimits:
         close(z_score_normalize([1e308], reference=[-0.75, 0.75])[0], F(1e308) / F(0.75), rel=1e-15)
         expected = F(1.7e308) / F(0.75) * F(0.7)
         close(min_max_normalize([1.7e308], reference=[0, 0.75], feature_range=(0, 0.7))[0], expected, rel=1e-15)
-        with pytest.raises(ValueError, match="normalised value is too large"):
+        # refused by the argument's name and the entry that overflows
+        with pytest.raises(ValueError, match=r"^x: x\[0\] normalises to a value too large"):
             z_score_normalize([1e308], reference=[-1e-300, 1e-300])
+        with pytest.raises(ValueError, match=r"^x: x\[1, 0\] normalises to a value too large"):
+            min_max_normalize([[0.5], [1e308]], reference=[[0.0], [1e-300]])
 
     @pytest.mark.parametrize("name", ["chi2_statistic", "expected_counts", "chi2_test_of_independence"])
     def test_counts_beyond_the_float_range_are_refused_by_name(self, name):

@@ -285,3 +285,22 @@ def test_one_range_for_error_rates_and_their_differences():
         v.as_error_differences([1.0000000000000002], "d")
     with pytest.raises(ValueError, match="^e holds booleans"):
         v.as_error_rates(np.array([True, False]), "e")
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int64, np.uint8, np.uint64, np.float32, np.float64, np.longdouble])
+def test_binary_labels_are_checked_by_counting_not_by_sorting(dtype, monkeypatch):
+    # min/max (integers) or two comparisons (floats) decide: no np.unique, whose hash over 10**7 labels cost more
+    # than the sort of the scores; the distinct values are only collected for the refusal's message
+    signed = np.issubdtype(dtype, np.signedinteger) or np.issubdtype(dtype, np.floating)
+    accepted = [[0, 1, 1, 0], [1, 1, 1, 1], [0, 0, 0, 0]] + ([[-1, 1, 1], [-1, -1, -1]] if signed else [])
+    refused = [[0, 1, 2], [2, 3]] + ([[-1, 0, 1], [-1, 0], [-2, 1]] if signed else [])
+    if np.issubdtype(dtype, np.floating):
+        refused += [[0, 0.5, 1], [-1, 0.5, 1], [1, 1.0000001]]
+    with monkeypatch.context() as patched:
+        patched.setattr(np, "unique", lambda *a, **k: pytest.fail("np.unique called on valid labels"))
+        for labels in accepted:
+            arr = np.array(labels, dtype=dtype)
+            assert v.as_binary_labels(arr).tolist() == [v == 1 for v in labels]
+    for labels in refused:
+        with pytest.raises(ValueError, match=r"^y_true must hold binary labels .* got values"):
+            v.as_binary_labels(np.array(labels, dtype=dtype))
