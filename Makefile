@@ -10,6 +10,8 @@
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
 #   make lint   ruff (lint, import order, format check), mypy on melearn/, the CI workflow against its schema; the
 #               first step of make test
+#   make look   a contact sheet per page a change touched (desktop, phone, dark, first PDF sheet) in _build/look;
+#               make look PAGES=all for every page
 # Everything runs inside .venv, installed from requirements/lock.txt (exact versions).
 
 SHELL  := /bin/bash
@@ -30,7 +32,7 @@ XDIST  := -n $(JOBS) --dist loadscope
 # the run of the built book collects only them, not the doctests, unit tests and notebooks (about 5 s a worker)
 BUILT_TESTS := tests/browser tests/test_editions.py
 
-.PHONY: book editions pdf test test-times unit lint env notebooks catalogues bench clean
+.PHONY: book editions pdf test test-times unit lint env notebooks catalogues bench look clean
 
 # (re)install when the lock file or the package metadata changes
 $(STAMP): requirements/lock.txt pyproject.toml
@@ -144,6 +146,11 @@ catalogues: $(STAMP)
 	$(BIN)/python tools/catalogues.py update
 	$(BIN)/python tools/output_catalogues.py collect
 	$(BIN)/python tools/catalogues.py check
+
+# A contact sheet per page (desktop, phone, dark mode, first PDF sheet) in _build/look/, for the pages a change
+# touched; make look PAGES=all for every page (tools/look.py). Needs a built site.
+look: $(STAMP)
+	$(BIN)/python tools/look.py $(PAGES)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

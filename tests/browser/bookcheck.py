@@ -16,14 +16,11 @@ visits are shared between the workers through files, so no page is opened twice.
 from __future__ import annotations
 
 import fcntl
-import functools
 import html.parser
-import http.server
 import os
 import pickle
 import re
 import sys
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -32,12 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
 
 # one list of flags, shared with tools/build_pdf.py (re-exported for conftest.py)
+# the book's pages and a local server over the built site, shared with tools/look.py (re-exported for the tests)
+from book_site import LocalServer as LocalServer  # noqa: E402
+from book_site import toc_pages as toc_pages  # noqa: E402
 from chromium import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
 from chromium import chromium_executable as chromium_executable  # noqa: E402
 
@@ -60,54 +59,6 @@ def html_dir() -> Path:
 
 def screenshot_dir() -> Path:
     return Path(os.environ.get("MELEARN_BOOK_SCREENSHOTS", REPO / "_build" / "screenshots")).resolve()
-
-
-def _toc_files(node) -> list[str]:
-    """Every ``file`` entry of a ``_toc.yml`` (parts, chapters, sections), in reading order."""
-    found: list[str] = []
-    if isinstance(node, dict):
-        for key in ("root", "file"):
-            if isinstance(node.get(key), str):
-                found.append(node[key])
-        for key in ("parts", "chapters", "sections"):
-            for child in node.get(key, []) or []:
-                found.extend(_toc_files(child))
-    return found
-
-
-def toc_pages() -> list[str]:
-    """The document names of the book (root first), without suffix: ``["chapters/intro", ...]``."""
-    toc = Path(os.environ.get("MELEARN_BOOK_TOC", REPO / "_toc.yml"))
-    pages = [
-        Path(name).with_suffix("").as_posix() if Path(name).suffix in {".md", ".ipynb"} else name
-        for name in _toc_files(yaml.safe_load(toc.read_text(encoding="utf-8")))
-    ]
-    return list(dict.fromkeys(pages))
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the signature of the base class
-        pass
-
-
-class LocalServer:
-    """``http.server`` over one folder, in a thread, on a free port of 127.0.0.1."""
-
-    def __init__(self, directory: Path):
-        handler = functools.partial(_QuietHandler, directory=str(directory))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> LocalServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
 
 
 DESKTOP = {"width": 1366, "height": 900}
