@@ -74,8 +74,20 @@ def test_book_config_loads_fonts_locally_and_breaks_display_formulas():
     assert config["loader"]["paths"]["fonts"] == offline_mathjax.FONTS_PATH
     assert config["output"]["displayOverflow"] == "linebreak"
     assert config["output"]["linebreaks"]["width"] == "100%"
-    # speech needs MathJax's sre/ files, which the copy does not keep
-    assert config["options"]["enableSpeech"] is False and config["options"]["enableBraille"] is False
+    # speech and Braille on (MathJax 4's defaults, not switched off), formulas out of the tab order
+    settings = config["options"]["menuOptions"]["settings"]
+    assert settings["speech"] is True and settings["braille"] is True and settings["inTabOrder"] is False
+    assert config["options"].get("enableSpeech", True) and config["options"].get("enableBraille", True)
+
+
+def test_the_copy_holds_the_speech_worker_and_the_rules_the_book_uses():
+    """Speech and Braille run in a web worker that loads its rule files from the copy: English and Nemeth."""
+    for name in ("sre/speech-worker.js", "sre/mathmaps/base.json", "sre/mathmaps/en.json", "sre/mathmaps/nemeth.json"):
+        assert (VENDOR / name).is_file(), name
+    for component in ("speech", "sre", "semantic-enrich", "explorer"):
+        assert (VENDOR / "a11y" / f"{component}.js").is_file(), component
+    component = (VENDOR / "tex-mml-chtml.js").read_text(encoding="utf-8")
+    assert "speech-worker.js" in component  # the worker the component starts, by that name
 
 
 @pytest.mark.parametrize("mathjax3_config", [None, {}, {"loader": {"paths": {"fonts": "https://cdn.example/npm"}}}])

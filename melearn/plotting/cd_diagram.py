@@ -13,8 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import as_choice, as_finite_array, check_positive_real
-from ..i18n import tr
+from ..i18n import joined, template, tr
 from ._axes import check_axes, set_fonts
+from .description import note, number
 
 __all__ = ["nonsignificant_groups", "plot_cd_diagram"]
 
@@ -133,7 +134,15 @@ def plot_cd_diagram(ax, average_ranks, cd, *, names=None, style: str = "book", c
     cd = check_positive_real(cd, "cd")
     style = as_choice(style, "style", ("book", "demsar"))
     draw = _book if style == "book" else _demsar
-    return set_fonts(draw(ax, r, cd, names, color))
+    drawn = draw(ax, r, cd, names, color)
+    ranks = joined(f"{name} {number(rank)}" for name, rank in zip(names, r.tolist(), strict=True))
+    groups = [g for g in nonsignificant_groups(r, cd) if len(g) > 1]
+    said = joined((f"{{{joined([names[i] for i in g])}}}" for g in groups), "; ") if groups else ""
+    text = template("critical-difference diagram: average ranks {ranks}, CD = {cd}").format(ranks=ranks, cd=number(cd))
+    if said:
+        text = template("{text}; not significantly different: {groups}").format(text=text, groups=said)
+    note(ax, text)
+    return set_fonts(drawn)
 
 
 def _book(ax, r, cd, names, color):

@@ -297,7 +297,7 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         f'<td class="mlx-bad">FN <span data-mlx="fn"></span></td></tr>'
         f'<tr><th>{_e("actually negative")}</th><td class="mlx-bad">FP <span data-mlx="fp"></span></td>'
         f'<td class="mlx-good">TN <span data-mlx="tn"></span></td></tr></tbody></table>'
-        '<ul class="mlx-metrics">'
+        '<ul class="mlx-metrics" aria-live="polite">'
         + metric("precision", "precision", "P = TP/(TP+FP)")
         + metric("recall", "recall", "R = TP/(TP+FN)")
         + metric("f1", "", "F1 = 2TP/(m+TP-TN)")
@@ -405,7 +405,7 @@ def binomial_explorer(
         + "</div>"
         f'<svg data-mlx="pmf" data-clip="{{id}}-clip" role="img" aria-label="{_e("binomial distribution (2.26)")}">'
         "</svg>"
-        '<ul class="mlx-metrics">'
+        '<ul class="mlx-metrics" aria-live="polite">'
         f'<li><span class="mlx-eq">(2.27)</span> {_e("critical count")} C̄ = '
         f'<span class="mlx-value" data-mlx="critical-count"></span>{html.escape(translate("; "))}'
         f'{_e("critical value")} ε̄ = C̄/m = <span class="mlx-value" data-mlx="critical-value"></span></li>'
@@ -521,7 +521,7 @@ def bias_variance_explorer(states, *, name="bias-variance-explorer", start=3, yl
         f'<div class="mlx-panel"><svg data-mlx="fits" data-clip="{{id}}-clip" role="img" '
         f'aria-label="{_e("sampled fits")}"></svg><p class="mlx-legend">{fit_legend}</p></div>'
         "</div>"
-        '<ul class="mlx-metrics">'
+        '<ul class="mlx-metrics" aria-live="polite">'
         f'<li><span class="mlx-eq">(2.42)</span> {_e("error")} <span class="mlx-value" data-mlx="error"></span> = '
         f'{_e("bias²")} <span class="mlx-value" data-mlx="bias2"></span> + '
         f'{_e("variance")} <span class="mlx-value" data-mlx="variance"></span> + '

@@ -145,6 +145,20 @@ class BookFigure(Figure):
         """As a matplotlib ``Figure`` shows itself (the text a notebook stores beside the image)."""
         return super().__repr__().replace(type(self).__name__, "Figure", 1)
 
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """No image of its own (IPython's PNG printer draws it), but the image's words: its alt text and description.
+
+        IPython asks a displayed object for this bundle first and keeps its metadata beside the PNG its figure
+        printer makes, so a notebook stores ``{"image/png": {"alt": ..., "description": ...}}`` with the image
+        (see :mod:`melearn.plotting.description`).
+        """
+        from .description import describe
+
+        words = describe(self)
+        if not words["alt"]:
+            return {}, {}
+        return {}, {"image/png": words}
+
     def legible(self) -> float:
         """Set the font of every text and raise every text below :func:`min_font_size`; return that size (pt).
 

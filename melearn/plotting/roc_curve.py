@@ -18,11 +18,21 @@ from typing import NamedTuple
 import numpy as np
 
 from .._validation import as_finite_array, check_same_length
-from ..i18n import tr
+from ..i18n import template, tr
 from ..ranking import threshold_counts
 from ._axes import check_axes, set_fonts
+from .description import note, number
 
-__all__ = ["KIND_COLORS", "KIND_STYLES", "RocSegments", "plot_roc", "roc_segments", "shade_auc", "shade_rank_loss"]
+__all__ = [
+    "KIND_COLORS",
+    "KIND_STYLES",
+    "RocSegments",
+    "plot_roc",
+    "roc_segments",
+    "roc_summary",
+    "shade_auc",
+    "shade_rank_loss",
+]
 
 #: The colour of each kind of segment, as in the pumpkin book's figure for (2.20)-(2.21): green when only true
 #: positives are added (vertical), red when only false positives are (horizontal), blue for a tied group holding
@@ -169,7 +179,42 @@ def plot_roc(ax, y_true, y_score, *, grid: bool = False, points: bool = True, le
     ax.set_ylabel(tr("true positive rate (TPR)"))
     if legend:
         ax.legend(loc="lower right", fontsize="small")
+    note(ax, roc_summary(seg))
     return set_fonts(ax)
+
+
+def roc_summary(seg: RocSegments) -> str:
+    """What a drawn ROC curve shows, in words (its alt text): samples, points, ends and the exact AUC (2.20).
+
+    The AUC is summed from the integer steps, as (2.20) sums trapezoids: ``sum d_fp * (tp_before + tp_after) / 2``
+    over ``m+ m-``, a fraction.
+
+    >>> text = roc_summary(roc_segments([1, 0, 1, 1, 0, 0, 1, 0], [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]))
+    >>> text.split("; ")  # doctest: +NORMALIZE_WHITESPACE
+    ['ROC curve of 8 samples (4 positive, 4 negative): 8 points from (0, 0) to (1, 1), AUC = 21/32',
+     'segments: 3 up, 3 right, 1 diagonal']
+    """
+    from fractions import Fraction
+
+    m_pos, m_neg = int(seg.d_tp.sum()), int(seg.d_fp.sum())
+    tp = np.concatenate(([0], np.cumsum(seg.d_tp)))
+    twice_area = int(np.sum(seg.d_fp * (tp[:-1] + tp[1:])))
+    auc = Fraction(twice_area, 2 * m_pos * m_neg)
+    return template(
+        "ROC curve of {m} samples ({pos} positive, {neg} negative): {n} points from {first} to {last}, AUC = {auc}"
+    ).format(
+        m=m_pos + m_neg,
+        pos=m_pos,
+        neg=m_neg,
+        n=seg.fpr.size,
+        first=f"({number(seg.fpr[0])}, {number(seg.tpr[0])})",
+        last=f"({number(seg.fpr[-1])}, {number(seg.tpr[-1])})",
+        auc=number(auc),
+    ) + template("; segments: {up} up, {right} right, {diagonal} diagonal").format(
+        up=int(np.sum(seg.kinds == "vertical")),
+        right=int(np.sum(seg.kinds == "horizontal")),
+        diagonal=int(np.sum(seg.kinds == "diagonal")),
+    )
 
 
 def _curve(fpr, tpr) -> tuple[np.ndarray, np.ndarray]:
