@@ -1,12 +1,12 @@
-# Commands on a fresh machine (Python 3.11, the one version requires-python in pyproject.toml allows; pip, make);
-# each creates .venv from the pinned lock file if needed:
+# Commands on a fresh machine (Python 3.11, the lowest version requires-python in pyproject.toml allows and the one
+# the book is built on; pip, make); each creates .venv from the pinned lock file if needed:
 #   make book   build both editions and their PDFs, executing every page once per edition (a failing cell fails
 #               the build): English in _build/html, Chinese (中文版) in _build/html/zh, PDFs in _build/pdf
 #   make test   the full check: make lint, a strict build of the English edition from the stored outputs, the Chinese
 #               edition (built beside it) and both PDFs, with the tests that need no build beside them (unit,
-#               property, cross-check, nbval with figures), then the tests of the built book (catalogues, PDFs,
-#               browser tests over both editions); every page is executed exactly once in English (by nbval) and
-#               once in Chinese (by the Chinese build)
+#               property, cross-check, nbval with figures) and the library's tests on Python 3.12 and 3.13 beside
+#               them, then the tests of the built book (catalogues, PDFs, browser tests over both editions); every
+#               page is executed exactly once in English (by nbval) and once in Chinese (by the Chinese build)
 #   make unit   the inner loop: melearn's doctests and the library tests (no notebooks, no build)
 #   make lint   ruff (lint, import order, format check), mypy on melearn/, the CI workflow against its schema; the
 #               first step of make test
@@ -22,8 +22,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# the one Python version the project supports: requires-python = "==X.Y.*" in pyproject.toml (the lock file is for it)
-PYTHON_VERSION := $(shell sed -n 's/^requires-python = "==\([0-9]*\.[0-9]*\)\.\*".*/\1/p' pyproject.toml)
+# the Python version of the book's environment: the lowest of requires-python = ">=X.Y,..." in pyproject.toml
+# (requirements/lock.txt is for it); the library's tests also run on the others (make test-versions)
+PYTHON_VERSION := $(shell sed -n 's/^requires-python = ">=\([0-9]*\.[0-9]*\),.*/\1/p' pyproject.toml)
 # pytest-xdist on 2 workers; --dist loadscope with the scopes of the root conftest.py: each notebook (all its cells,
 # one kernel), each page's browser checks (one visit) and each test file on one worker, small enough to balance
 JOBS   ?= 2
@@ -90,12 +91,17 @@ test: $(STAMP)
 # of the built book wait for one another (the Chinese chain is the longest), and the tests without the build
 # (nice -n 10) take what CPU they leave, on two workers, so that neither a lone PDF nor a lone pytest process is
 # left running on one core at the end.
-.PHONY: test-after-lint test-built test-unbuilt test-en-site test-en-pdf test-zh-site test-zh-pdf
-test-after-lint: test-built test-unbuilt
+.PHONY: test-after-lint test-built test-unbuilt test-versions test-en-site test-en-pdf test-zh-site test-zh-pdf
+test-after-lint: test-built test-unbuilt test-versions
 test-built: test-zh-pdf test-en-pdf
 	$(call timed,tests of the built book: browser$(COMMA) sites$(COMMA) PDFs,$(BIN)/python -m pytest -m built $(BUILT_TESTS) $(XDIST))
 test-unbuilt:
 	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),nice -n 10 $(BIN)/python -m pytest -m "not built" $(XDIST))
+# The library's tests (doctests and unit tests, no notebook, no build) on the other Python versions that
+# requires-python allows (3.12, 3.13), each in its venv .venv-3.X from requirements/library-lock.txt; a version
+# not found on the machine is skipped with a warning (tools/test_versions.py)
+test-versions:
+	$(call timed,library tests on Python 3.12 and 3.13 (beside),nice -n 10 $(BIN)/python tools/test_versions.py --jobs 1)
 test-zh-site:
 	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python tools/build_edition.py zh_CN)
 test-zh-pdf: test-zh-site
@@ -122,10 +128,12 @@ endef
 test-times:
 	@$(BIN)/python tools/test_times.py table
 
-# The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, so it
-# runs in make test only.
+# The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, and
+# tests/test_light_install.py installs melearn with numpy and SciPy into a fresh environment (1-3 minutes), so
+# they run in make test only.
 unit: $(STAMP)
-	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/browser --ignore=tests/test_editions.py
+	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/browser --ignore=tests/test_editions.py \
+	  --ignore=tests/test_light_install.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

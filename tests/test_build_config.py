@@ -161,7 +161,10 @@ def test_make_test_runs_every_test_exactly_once():
 
     The tests of the built book wait for both PDFs (and so for both sites); the others need no build.
     """
-    assert _make_prerequisites("test-after-lint") == ["test-built", "test-unbuilt"]
+    # the library's tests on the other Python versions (another interpreter, not one of the two runs) go beside
+    assert _make_prerequisites("test-after-lint") == ["test-built", "test-unbuilt", "test-versions"]
+    assert _make_prerequisites("test-versions") == []
+    assert "tools/test_versions.py" in _make_recipe("test-versions") and "pytest" not in _make_recipe("test-versions")
     runs = {
         target: re.findall(r"pytest (.*)\)$", _make_recipe(target), flags=re.MULTILINE)
         for target in ("test-built", "test-unbuilt")
@@ -297,6 +300,8 @@ def _top_level() -> dict[str, str]:
 def test_dependency_groups_match_the_top_level_requirements():
     project = _pyproject()
     declared = {_requirement_name(entry) for entry in project["project"]["dependencies"]}
+    for entries in project["project"]["optional-dependencies"].values():  # the extras, but melearn's own
+        declared |= {_requirement_name(entry) for entry in entries} - {"melearn"}
     for names in _groups(project).values():
         declared |= names
     top_level = set(_top_level())

@@ -4,8 +4,8 @@
 needs numpy alone. The derivation package (sympy) loads only when a derivation is used. Three layers are kept
 apart, each import checked in a fresh interpreter:
 
-* a **numeric module** (every module ``melearn/*.py`` but the package and ``i18n``) loads neither matplotlib,
-  sympy, mpmath, the derivations, the reference implementations, nor the language catalogues (even with
+* a **numeric module** (every module ``melearn/*.py`` but the package, ``i18n`` and ``_extras``) loads neither
+  matplotlib, sympy, mpmath, the derivations, the reference implementations, nor the language catalogues (even with
   ``MELEARN_LANGUAGE=zh_CN`` set);
 * ``melearn.reference``, the literal second route that checks the library, loads no numeric module;
 * ``melearn.derivation``, the checked chains, loads no numeric module.
@@ -27,8 +27,11 @@ import melearn
 
 HEAVY = ("sympy", "scipy", "matplotlib", "melearn.derivation")
 PACKAGE = Path(melearn.__file__).resolve().parent
-#: every module of the library's numeric layer: the modules of the package's top level but i18n
-NUMERIC = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem not in ("__init__", "i18n"))
+#: every module of the library's numeric layer: the modules of the package's top level but i18n and the checks that
+#: name a missing extra (melearn._extras, imported first by the derivations and the figures)
+NUMERIC = sorted(
+    path.stem for path in PACKAGE.glob("*.py") if path.stem not in ("__init__", "i18n") and "_extra" not in path.stem
+)
 #: what a numeric module must not load (and the catalogues, see ``PROBE_CATALOGUES``)
 NOT_NUMERIC = ("matplotlib", "sympy", "mpmath", "melearn.derivation", "melearn.reference", "melearn.plotting")
 

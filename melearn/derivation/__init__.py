@@ -29,6 +29,7 @@ rules), ``ledger``, ``display`` (unevaluated forms for display),
 ``bias_variance`` (the derivation of (2.41)-(2.42)).
 """
 
+from .. import _extra_derivation  # noqa: F401 (first: without sympy, names the extra melearn[derivation])
 from . import sums
 from .chain import Derivation, DerivationError, Step, equal_modulo, rules_latex, show_refusal
 from .display import add, frac, mul, root, say, tex
