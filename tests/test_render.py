@@ -204,3 +204,28 @@ def test_a_short_piece_is_never_opened():
 def test_unsafe_tex_names_what_it_refuses():
     assert unsafe_tex(r"\frac{a}{b} + \operatorname{acc}(f)") is None
     assert unsafe_tex(r"\rlap{\checkmark}") == r"\rlap"
+
+
+# -- what a reader reads: a reason said once, a rule list on request ------------------------------------------
+def test_a_reason_is_not_repeated_by_its_rule_name():
+    same = Rule.assumption("expand the square", {sp.Symbol("q"): 1}, source="any algebra text")
+    other = Rule.assumption("binomial theorem", {sp.Symbol("r"): 1}, source="any algebra text")
+    d = Derivation((a + b) ** 2).step(a**2 + 2 * a * b + b**2, "Expand the square.", rules=[same, other])
+    (note,) = notes(d._repr_html_())
+    assert note.count("xpand the square") == 1 and "[binomial theorem]" in note
+    text = d._repr_mimebundle_()["text/plain"] if hasattr(d, "_repr_mimebundle_") else ""
+    assert d.latex().count("xpand the square") == 1 and text.count("xpand the square") == 1
+    alone = Derivation((a + b) ** 2).step(a**2 + 2 * a * b + b**2, "expand the square", rules=[same])
+    (note,) = notes(alone._repr_html_())
+    assert "chain-rules" not in note and note.count("expand the square") == 1
+    # a different reason keeps its rule's name
+    kept = Derivation((a + b) ** 2).step(a**2 + 2 * a * b + b**2, "multiply out", rules=[same])
+    assert "[expand the square]" in notes(kept._repr_html_())[0]
+
+
+def test_a_rule_list_is_collapsed_under_its_chain_and_names_how_many_rules():
+    rules = [Rule.assumption(f"rule {n}", {sp.Symbol("q"): n}, source="a source") for n in (1, 2)]
+    page = rule_list(rules)._repr_html_()
+    assert page.startswith('<details class="melearn-rules-list">') and page.endswith("</details>")
+    assert "<summary" in page and "open" not in page.split(">")[0]
+    assert "The rules (2)" in page and page.count('class="rule-row"') == 2

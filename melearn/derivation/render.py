@@ -32,7 +32,7 @@ from typing import Any
 
 import sympy as sp
 
-from ..i18n import joined, labelled, parenthesised, translate, translate_latex_text
+from ..i18n import joined, labelled, parenthesised, template, translate, translate_latex_text
 
 __all__ = [
     "RuleList",
@@ -389,9 +389,21 @@ def _rows(derivation, tex) -> list[dict]:
     return rows
 
 
+def _same_words(a: str, b: str) -> bool:
+    """Whether two texts say the same words (case, spacing and a closing full stop aside)."""
+    words = lambda text: " ".join(text.casefold().rstrip(" .。").split())  # noqa: E731
+    return words(a) == words(b)
+
+
+def _rule_names(row: dict) -> list[str]:
+    """The names of a step's rules, translated, without one that only repeats the step's reason word for word."""
+    why = translate(row["why"]) if row["why"].strip() else ""
+    return [name for name in (translate(rule.name) for rule in row["rules"]) if not (why and _same_words(name, why))]
+
+
 def _note_latex(row: dict) -> str:
     mark = r"\checkmark\ " if row["tick"] else ""
-    names = joined(translate(rule.name) for rule in row["rules"])
+    names = joined(_rule_names(row))
     rules = f"[{text_latex(names)}]" if names else ""
     why = row["why"]
     reason = text_latex(translate(why)) if why.strip() else ""
@@ -431,9 +443,9 @@ def _note_html(row: dict) -> str:
         parts.append(f'<span class="chain-notation">{html.escape(translate("notation, not checked"))}</span>')
     if row["why"].strip():
         parts.append(f'<span class="chain-why">{text_html(translate(row["why"]))}</span>')
-    if row["rules"]:
-        names = joined(translate(rule.name) for rule in row["rules"])
-        parts.append(f'<span class="chain-rules">[{text_html(names)}]</span>')
+    names = _rule_names(row)
+    if names:
+        parts.append(f'<span class="chain-rules">[{text_html(joined(names))}]</span>')
     return " ".join(parts)
 
 
@@ -483,8 +495,9 @@ def chain_text(derivation, tex=None) -> str:
             note.append(parenthesised(translate("notation, not checked")))
         if row["why"].strip():
             note.append(_untick(translate(row["why"])))
-        if row["rules"]:
-            note.append("[" + joined(translate(rule.name) for rule in row["rules"]) + "]")
+        names = _rule_names(row)
+        if names:
+            note.append("[" + joined(names) + "]")
         lines.append(f"{head}{rel} {row['expr']}" + (f"    {' '.join(note)}" if note else ""))
     return "\n".join(lines)
 
@@ -507,9 +520,17 @@ def rules_latex(rules: Iterable) -> str:
     return f"\\begin{{aligned}}\n{body}\n\\end{{aligned}}"
 
 
-def rules_html(rules: Iterable) -> str:
-    """Rules as HTML rows: name, kind and source as text, the statement as mathematics below (cut at top level)."""
+def rules_html(rules: Iterable, *, collapsed: bool = False) -> str:
+    """Rules as HTML rows: name, kind and source as text, the statement as mathematics below (cut at top level).
+
+    ``collapsed``: the rows inside a ``<details>`` element whose summary names how many rules there are, closed
+    until the reader opens it (the rule list under a chain: the chain comes first, its rules on request).
+    """
+    rules = tuple(rules)
     out = ['<div class="melearn-rules">']
+    if collapsed:
+        summary = template("The rules ({n}): kind, source and statement of each").format(n=len(rules))
+        out = [f'<details class="melearn-rules-list"><summary class="{_IGNORE}">{html.escape(summary)}</summary>', *out]
     for rule in rules:
         statement = translate_latex_text(rule.statement)
         if unsafe_tex(statement) is None:
@@ -521,7 +542,7 @@ def rules_html(rules: Iterable) -> str:
             f"{text_html(translate(rule.name))}</span> "
             f'<span class="rule-origin">{text_html(parenthesised(_origin(rule)))}</span></div>{shown}</div>'
         )
-    out.append("</div>")
+    out.append("</div></details>" if collapsed else "</div>")
     return "".join(out)
 
 
@@ -535,7 +556,7 @@ class RuleList:
     def _repr_html_(self) -> str:
         if not self.rules:
             return f'<div class="melearn-rules {_IGNORE}">{html.escape(translate(self.empty))}</div>'
-        return rules_html(self.rules)
+        return rules_html(self.rules, collapsed=True)
 
     def _repr_latex_(self) -> str:
         if not self.rules:
