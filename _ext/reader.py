@@ -9,7 +9,8 @@
   ones, and the search box in the sidebar is the only one.
 * **The PDF in the download menu.** The theme's ".pdf" item prints the current page from the browser; it is
   replaced by a link to the edition's PDF (``tools/build_pdf.py`` writes it into the edition's site, next to
-  its ``index.html``), and the landing page links the PDF at its top. In the Chinese edition the notebook
+  its ``index.html``), and the landing page links the PDF at its top, and the reference's PDF (the API and the
+  benchmarks, printed apart) under it. In the Chinese edition the notebook
   download says what it is: the English notebook, whose generated text is Chinese when it is run with
   ``MELEARN_LANGUAGE=zh_CN``.
 * **Chinese search.** Sphinx splits Chinese text into words with jieba (pinned in the lock file). jieba does not
@@ -45,11 +46,13 @@ LABELS = {
         "pdf": "PDF (whole book)",
         "pdf_tip": "Download the whole book as a PDF (A4)",
         "landing": "The whole book as a PDF: ",
+        "reference": "The API reference and the benchmarks, a PDF of their own: ",
     },
     "zh_CN": {
         "pdf": "PDF（全书）",
         "pdf_tip": "下载全书的 PDF（A4）",
         "landing": "全书 PDF：",
+        "reference": "API 参考与基准测试（单独的 PDF）：",
         "original": "（英文原稿）",
         "source_tip": "本页的英文原稿（MyST Markdown）",
         "ipynb_tip": "本页的 Jupyter 笔记本（英文原稿）；以 MELEARN_LANGUAGE=zh_CN 运行，其输出与图为中文",
@@ -87,9 +90,10 @@ def edition_language(config) -> str:
     return "zh_CN" if (config.language or "en") == "zh_CN" else "en"
 
 
-def pdf_name(language: str) -> str:
-    """The PDF of ``language``'s edition, as ``tools/build_pdf.py`` names it in ``_build/pdf`` and in the site."""
-    return f"melearn-{language}.pdf"
+def pdf_name(language: str, volume: str = "book") -> str:
+    """The PDF of ``language``'s edition, as ``tools/build_pdf.py`` names it in ``_build/pdf`` and in the site: the
+    book's chapters, or (``volume="reference"``) its API reference and benchmarks."""
+    return f"melearn-{language}.pdf" if volume == "book" else f"melearn-{language}-{volume}.pdf"
 
 
 def glossary_words(text: str) -> list[str]:
@@ -207,9 +211,12 @@ def _download_menu(app, pagename, templatename, context, doctree) -> None:
                 )
     if pagename == app.config.root_doc and "body" in context:
         note = f"<br>{labels['ipynb_note']}" if "ipynb_note" in labels else ""
+        reference = pdf_name(language, "reference")
         context["body"] = (
             f'<p class="book-pdf">{labels["landing"]}<a class="reference external" href="{pdf_url}">'
-            f"{pdf_name(language)}</a>{note}</p>\n" + context["body"]
+            f"{pdf_name(language)}</a>{note}</p>\n"
+            f'<p class="reference-pdf">{labels["reference"]}<a class="reference external" '
+            f'href="{context["pathto"](reference, 1)}">{reference}</a></p>\n' + context["body"]
         )
     if pagename == "search":
         app.add_js_file(None, body=SEARCH_MATH_JS)

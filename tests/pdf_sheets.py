@@ -19,6 +19,9 @@ from typing import NamedTuple
 
 # text whose baseline is less than this above the sheet's bottom edge is its footer ("12 / 345")
 FOOTER_HEIGHT_PT = 50
+# text in this band at the top of a sheet is its running head (in the top margin of tools/build_pdf.py, 18 mm,
+# whose text starts 51 pt below the edge)
+HEAD_HEIGHT_PT = 47
 
 
 class Sheet(NamedTuple):
@@ -31,6 +34,8 @@ class Sheet(NamedTuple):
     above the footer, as a fraction of the sheet's height (0.0 when nothing but the footer has text)."""
     images: bool
     """Whether it draws an image (a figure), also inside a form XObject."""
+    head: str = ""
+    """Its running head: the text in the top margin (not part of :attr:`text`)."""
 
 
 def _draws_an_image(raw, objects) -> bool:
@@ -50,6 +55,8 @@ def _sheet(raw, page) -> Sheet:
     textpage = page.get_textpage()
     try:
         raw_text = textpage.get_text_range()
+        left, bottom, right, top = page.get_mediabox()
+        head = textpage.get_text_bounded(left, top - HEAD_HEIGHT_PT, right, top).strip()
         count = raw.FPDFText_CountChars(textpage)
         # PDFium counts characters in UTF-16 units (a math letter such as U+1D439 is two); the text is decoded.
         # The index of each character that is not blank, for its baseline:
@@ -60,7 +67,6 @@ def _sheet(raw, page) -> Sheet:
             unit += 2 if ord(char) > 0xFFFF else 1
         if unit != count:  # the text left out or added characters: ask for each one instead
             visible = [i for i in range(count) if not chr(raw.FPDFText_GetUnicode(textpage, i)).isspace()]
-        left, bottom, right, top = page.get_mediabox()
         x, y = ctypes.c_double(), ctypes.c_double()
         at_x, at_y = ctypes.byref(x), ctypes.byref(y)
         lowest = None
@@ -69,12 +75,14 @@ def _sheet(raw, page) -> Sheet:
                 y.value - bottom > FOOTER_HEIGHT_PT and (lowest is None or y.value < lowest)
             ):
                 lowest = y.value
+        if head and raw_text.startswith(head):  # PDFium reads the head first: the text is the rest
+            raw_text = raw_text[len(head) :].lstrip("\r\n")
     finally:
         textpage.close()
     extent = (top - lowest) / (top - bottom) if lowest is not None else 0.0
     objects = (raw.FPDFPage_GetObject(page, i) for i in range(raw.FPDFPage_CountObjects(page)))
     text = raw_text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufffe", "-")
-    return Sheet(text, extent, _draws_an_image(raw, objects))
+    return Sheet(text, extent, _draws_an_image(raw, objects), " ".join(head.split()))
 
 
 @cache

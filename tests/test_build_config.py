@@ -230,10 +230,11 @@ def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on
     nothing. (GitHub's globs are matched here with ``fnmatch``, whose ``*`` also crosses ``/``.)
     """
     import fnmatch
+    import itertools
 
     sys.path.insert(0, str(REPO / "tools"))
     from build_edition import ROOT, cache_dir, execution_inputs
-    from build_pdf import contents_path, fit_path, inputs_path, pdf_path
+    from build_pdf import VOLUMES, contents_path, fit_path, inputs_path, pdf_path
 
     workflow = yaml.safe_load((REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
     caches = [
@@ -242,8 +243,8 @@ def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on
     (book,) = [cache for cache in caches if ".jupyter_cache" in cache["path"]]
     paths = book["path"].split()
     assert cache_dir("zh_CN").parent.relative_to(ROOT).as_posix() in paths
-    for language in ("en", "zh_CN"):
-        target = pdf_path(language)
+    for language, volume in itertools.product(("en", "zh_CN"), VOLUMES):
+        target = pdf_path(language, volume)
         for kept_path in (target, contents_path(target), fit_path(target), inputs_path(target)):
             kept = kept_path.relative_to(ROOT).as_posix()
             assert any(fnmatch.fnmatch(kept, path) for path in paths), kept
@@ -458,9 +459,10 @@ def _printing(monkeypatch, tmp_path):
     (page_dir / "intro.html").write_text("<p>(2.20)</p>", encoding="utf-8")
     printed, failing = [], []
 
-    def print_pdf(page, target, language):
+    def print_pdf(page, target, language, volume):
         assert page.read_text(encoding="utf-8") == (page_dir / "intro.html").read_text(encoding="utf-8")
-        printed.append(language)
+        if volume == "book":  # each build prints both volumes from the one page, alike: the book's are counted
+            printed.append(language)
         if failing:
             raise RuntimeError("the printing failed")
         for path in (target, build_pdf.contents_path(target), build_pdf.fit_path(target)):
@@ -469,7 +471,9 @@ def _printing(monkeypatch, tmp_path):
     monkeypatch.setattr(build_pdf, "build", lambda language, builder, execution: 0)
     monkeypatch.setattr(build_pdf, "output_dir", lambda language, builder: page_dir if builder != "html" else tmp_path)
     monkeypatch.setattr(build_pdf, "root_page", lambda: "intro")
-    monkeypatch.setattr(build_pdf, "pdf_path", lambda language: pdf_dir / f"melearn-{language}.pdf")
+    monkeypatch.setattr(
+        build_pdf, "pdf_path", lambda language, volume="book": pdf_dir / f"melearn-{language}-{volume}.pdf"
+    )
     monkeypatch.setattr(build_pdf, "print_pdf", print_pdf)
     (tmp_path / "tools").mkdir()
     for name in build_pdf.PRINTING_SCRIPTS:
@@ -491,7 +495,7 @@ def test_a_pdf_is_printed_again_exactly_when_what_it_is_printed_from_changed(mon
     target = build_pdf.pdf_path("en")
     build_pdf.fit_path(target).unlink()
     assert build_pdf.build_pdf("en") == 0 and printed == ["en"] * 4  # something kept beside the PDF went missing
-    assert (tmp_path / "melearn-en.pdf").read_text(encoding="utf-8") == "printing 4"  # copied into the site
+    assert (tmp_path / "melearn-en-book.pdf").read_text(encoding="utf-8") == "printing 4"  # copied into the site
     # a printing that fails leaves no claim that the PDF there was printed from anything, so the next build prints
     (page_dir / "intro.html").write_text("<p>(2.21)</p>", encoding="utf-8")
     failing.append(True)

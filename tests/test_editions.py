@@ -21,7 +21,7 @@ sys.path.insert(0, str(REPO / "_ext"))
 
 import catalogues  # noqa: E402
 from build_edition import output_dir  # noqa: E402
-from build_pdf import pdf_path  # noqa: E402
+from build_pdf import VOLUMES, pdf_path  # noqa: E402
 
 from .browser.bookcheck import skip_or_fail, toc_pages  # noqa: E402
 from .pdf_sheets import read_sheets  # noqa: E402
@@ -70,11 +70,14 @@ def _squeeze(text: str) -> str:
 
 
 def pdf_text(language: str) -> tuple[int, str]:
-    """The page count and the whole text of a PDF, read once per run (``tests/pdf_sheets.py``)."""
-    path = pdf_path(language)
-    if not path.is_file():
-        skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make editions` (make test does)")
-    sheets = read_sheets(path)
+    """The page count and the whole text of an edition's PDFs, its chapters and its reference (``VOLUMES``), read
+    once per run (``tests/pdf_sheets.py``)."""
+    sheets = []
+    for volume in VOLUMES:
+        path = pdf_path(language, volume)
+        if not path.is_file():
+            skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make editions` (make test does)")
+        sheets += read_sheets(path)
     return len(sheets), "".join(sheet.text for sheet in sheets)
 
 

@@ -1,4 +1,5 @@
-"""Print one edition of the book to PDF with Chromium: ``_build/pdf/melearn-en.pdf`` or ``melearn-zh_CN.pdf``.
+"""Print one edition of the book to PDF with Chromium: ``_build/pdf/melearn-en.pdf`` or ``melearn-zh_CN.pdf``, the
+chapters, and ``melearn-en-reference.pdf`` or ``melearn-zh_CN-reference.pdf``, the API reference and the benchmarks.
 
     python tools/build_pdf.py en          # the English book (stored outputs)
     python tools/build_pdf.py zh_CN       # the Chinese book (pages executed in Chinese, or taken from the cache)
@@ -12,6 +13,13 @@ in headless Chromium through Playwright, typeset by the book's local MathJax, an
 * the text of every printed heading is taken, formulas as text (MathJax's MathML), to be the titles of the PDF's
   outline after printing: Chromium's own titles lose formulas ("The -test"), join wrapped lines ("ROCcurve")
   and count some lines twice ("Proof ledgerProof ledger");
+* the pages of the other volume are taken out (:data:`REFERENCE_PAGES` from the book, every other page from the
+  reference): a link to a page taken out keeps its text and loses its link; the one page's links to itself,
+  written relative to the root document, are made links inside the PDF (followed from the copy printed, each
+  named a file of the machine that printed it);
+* each page of the book is printed on its own named page (CSS ``page``), whose top margin carries the running
+  head: the part on the left, the page's title on the right (:data:`RUNNING_HEADS`); each chain's left-hand side
+  and first step are named, so the tests can read whether they share a sheet (:data:`CHAIN_PROBES`);
 * a table of contents is put after the book's title: the book's parts and pages, with their page numbers. The
   numbers come from a first printing (Chromium names each link target of the PDF after its element id; this one
   draws nothing, every element invisible, and has no tags or outline, none of which moves a line: a third of the
@@ -29,9 +37,11 @@ installed fonts (:func:`print_inputs_digest`, kept beside the PDF as ``melearn-e
 as they were, printing would give the same sheets, and the PDF, its contents' page numbers and its fit are kept
 (``--print always`` prints anyway).
 
-The print style sheet (``_static/print.css``) hides the navigation and keeps figures, formulas and code boxes
-whole. Links inside the book become links inside the PDF. The PDF is also copied into the edition's site
-(``_build/html/melearn-en.pdf``, ``_build/html/zh/melearn-zh_CN.pdf``), where every page's download menu links it.
+The print style sheet (``_static/print.css``) sets the book in its faces (Latin Modern, Noto Serif CJK SC), puts
+equation numbers beside their formulas, hides the navigation and keeps figures, formulas and code boxes whole.
+Links inside the book become links inside the PDF. The PDFs are also copied into the edition's site
+(``_build/html/melearn-en.pdf``, ``_build/html/zh/melearn-zh_CN.pdf``, ...), where every page's download menu links
+the book.
 """
 
 from __future__ import annotations
@@ -66,7 +76,7 @@ EXPAND = """() => {
 # is lost, the lines of a wrapped heading are joined without a space ("ROCcurve"), and a heading moved to the
 # next sheet can be counted twice ("Proof ledgerProof ledger"). The titles are written again after printing, from
 # the text of each heading that is printed, in order: formulas as text (MathJax's MathML), lines joined by spaces.
-HEADING_TEXT = r"""() => {
+TEXT_OF = r"""
   const spaced = new Set(['=', '\u2212', '-', '+', '<', '>', '\u2264', '\u2265', '\u00d7', '\u2248', '\u2260']);
   const text = (node) => {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent;
@@ -80,11 +90,16 @@ HEADING_TEXT = r"""() => {
     const inner = Array.from(node.childNodes).map(text).join('');
     return node.localName === 'mo' && spaced.has(inner.trim()) ? ` ${inner.trim()} ` : inner;
   };
-  return Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
+"""
+HEADING_TEXT = (
+    "() => {"
+    + TEXT_OF
+    + r"""  return Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
     .filter((heading) => heading.getClientRects().length > 0)  // printed: not inside display: none
     .map((heading) => text(heading).replace(/\s+/g, ' ').trim())
     .filter((title) => title);
 }"""
+)
 # The table of contents, after the book's title: each part (a caption of _toc.yml) and its pages. The page numbers
 # are filled in from the first printing; until then each holds a placeholder as wide as the number will be.
 TOC_TITLE = {"en": "Contents", "zh_CN": "目录"}
@@ -141,11 +156,167 @@ FILL_TOC = r"""(numbers) => {
     number.textContent = numbers[number.dataset.target];
   }
 }"""
+# The book's chapters and its reference are two PDFs: the reference (the API of melearn and the benchmarks) is long,
+# dense and read at a desk, not printed with the chapters. Each is printed from the same one page, with the other's
+# pages taken out of it.
+REFERENCE_PAGES = ("chapters/benchmarks", "chapters/api")
+VOLUMES = ("book", "reference")
+REFERENCE_TITLE = {"en": "API reference and benchmarks", "zh_CN": "API 参考与基准测试"}
+# the one page is printed from a copy at the top of the output (book.html), but its links to its own parts are
+# written relative to the root document (chapters/intro.html#id2): followed from the copy, each named a file on the
+# machine that printed it. They are made links inside the page again; a link into a page left out of this volume
+# (the reference's, from the chapters) keeps its text and loses its link.
+SELECT_VOLUME = r"""([root, reference, keepReference, title]) => {
+  const article = document.querySelector('.bd-article') || document.body;
+  for (const link of article.querySelectorAll(`a[href^="${root}#"]`)) {
+    link.setAttribute('href', link.getAttribute('href').slice(root.length));
+  }
+  for (const anchor of Array.from(article.querySelectorAll('.toctree-wrapper > span[id^="document-"]'))) {
+    if (reference.includes(anchor.id.slice('document-'.length)) === keepReference) continue;
+    const section = anchor.nextElementSibling;
+    if (section && section.localName === 'section') section.remove();
+    anchor.remove();
+  }
+  if (keepReference) {  // the reference: the book's title (with the reference's), then its pages
+    const root = article.querySelector('section');
+    const h1 = root && root.querySelector(':scope > h1');
+    for (const child of Array.from(root ? root.children : [])) {
+      if (child !== h1 && !child.classList.contains('toctree-wrapper')) child.remove();
+    }
+    // the title as printed: the theme's print-only block (it hides the article's first h1 on paper)
+    for (const heading of document.querySelectorAll('#jb-print-docs-body > h1:not(:has(.print-volume-title))')) {
+      const sub = document.createElement('span');
+      sub.className = 'print-volume-title';
+      sub.textContent = title;
+      heading.append(document.createElement('br'), sub);
+    }
+  }
+  for (const wrapper of Array.from(article.querySelectorAll('.toctree-wrapper'))) {
+    if (!wrapper.querySelector('section')) wrapper.remove();
+  }
+  for (const link of Array.from(article.querySelectorAll('a[href^="#"]'))) {
+    const id = decodeURIComponent(link.getAttribute('href').slice(1));
+    if (id && !document.getElementById(id)) link.replaceWith(...link.childNodes);
+  }
+}"""
+# Running heads: each page of the book is printed on its own named page (CSS page: chapter-N), whose top margin
+# shows the part of the book on the left and the page's title on the right (formulas as text); the introduction after
+# the contents shows the book's title. The title sheet and the contents have none.
+RUNNING_HEADS = (
+    "([parts, volume]) => {"
+    + TEXT_OF
+    + r"""  const article = document.querySelector('.bd-article') || document.body;
+  const title = document.querySelector('#jb-print-docs-body > h1') || article.querySelector('h1');
+  const book = volume || (title ? text(title).replace(/\s+/g, ' ').trim() : '');
+  const wrappers = Array.from(article.querySelectorAll('.toctree-wrapper'));
+  const quote = (value) => JSON.stringify(value.replace(/\s+/g, ' ').trim());
+  const short = (title) => title.length <= 72 ? title : title.slice(0, 72).replace(/[\s,;:]+\S*$/, '') + ' \u2026';
+  const box = 'font-family: "Latin Modern Roman", "Noto Serif CJK SC", serif; font-size: 9pt; color: #444; ' +
+    'font-style: italic; vertical-align: bottom; padding-bottom: 3mm;';
+  const head = (name, left, right) => `@page ${name} {\n  @top-left { content: ${quote(left)}; ${box} }\n` +
+    `  @top-right { content: ${quote(right)}; ${box} text-align: right; }\n}`;
+  const rules = [];
+  const root = article.querySelector('section');
+  const contents = document.getElementById('print-toc');
+  let after = !contents;
+  for (const child of Array.from(root ? root.children : [])) {
+    if (child === contents) { after = true; continue; }
+    if (after && !child.classList.contains('toctree-wrapper')) child.style.page = 'introduction';
+  }
+  rules.push(head('introduction', book, ''));
+  let count = 0;
+  wrappers.forEach((wrapper, index) => {
+    const part = wrappers.length === parts.length && parts[index] ? parts[index] : book;
+    for (const section of wrapper.querySelectorAll(':scope > section[id]')) {
+      const heading = section.querySelector(':scope > h1, :scope > h2');
+      const name = `chapter-${++count}`;
+      section.style.page = name;
+      const anchor = section.previousElementSibling;
+      if (anchor && anchor.localName === 'span') anchor.style.page = name;
+      rules.push(head(name, part, short(heading ? text(heading) : '')));
+    }
+  });
+  const style = document.createElement('style');
+  style.id = 'print-running-heads';
+  style.textContent = rules.join('\n');
+  document.head.append(style);
+  return count;
+}"""
+)
+# Where a chain starts on paper: its left-hand side (a line of its own on paper) and its first step are given ids,
+# linked from a list that is never shown, so that the PDF names them as link targets with the sheet each is on
+# (Chromium names every element a link of the page points to, shown or not): the tests read whether a chain's
+# left-hand side is on the sheet of its first step (tests/browser/test_pdf.py).
+CHAIN_PROBE = "print-chain-"
+CHAIN_PROBES = r"""(prefix) => {
+  const nav = document.createElement('nav');
+  nav.id = 'print-chain-probes';
+  nav.style.display = 'none';
+  let count = 0;
+  for (const chain of document.querySelectorAll('.bd-article .melearn-chain')) {
+    const lhs = chain.querySelector('.chain-lhs');
+    const step = chain.querySelector('.chain-body');
+    if (!lhs || !step || !lhs.textContent.trim() || !lhs.getClientRects().length) continue;
+    count += 1;
+    lhs.id = lhs.id || `${prefix}${count}-lhs`;
+    step.id = step.id || `${prefix}${count}-step`;
+    for (const target of [lhs, step]) {
+      const link = document.createElement('a');
+      link.href = '#' + target.id;
+      nav.appendChild(link);
+    }
+  }
+  document.body.appendChild(nav);
+  return count;
+}"""
+# each numbered formula on paper: whether its number is level with it (beside it), measured in the printed layout
+NUMBERS_BESIDE = r"""() => Array.from(document.querySelectorAll('.bd-article div.math > span.eqno'))
+  .filter((number) => number.getClientRects().length > 0)
+  .map((number) => {
+    const math = number.parentElement.querySelector('mjx-container mjx-math');
+    const n = number.getBoundingClientRect();
+    const m = math ? math.getBoundingClientRect() : null;
+    const level = !!m && n.top < m.bottom && n.bottom > m.top && n.left >= m.right;
+    return {number: number.textContent.replace('#', '').trim(), beside: level};
+  })"""
 INVISIBLE = "* { visibility: hidden !important; }"  # the style of the printing that only finds page numbers
 FOOTER = (
-    '<div style="font-size:8px;width:100%;text-align:center;color:#555">'
+    "<div style=\"font-family:'Latin Modern Roman',serif;font-size:9px;width:100%;text-align:center;color:#444\">"
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
 )
+
+
+def pdf_options() -> dict:
+    """The options of each printing (Playwright's ``page.pdf``): A4, the margins of the text, the sheet's number."""
+    return {
+        "format": "A4",
+        "print_background": True,
+        "margin": {"top": "18mm", "bottom": "16mm", "left": "14mm", "right": "14mm"},
+        "display_header_footer": True,
+        "header_template": "<span></span>",
+        "footer_template": FOOTER,
+        "outline": True,
+        "tagged": True,
+    }
+
+
+def select_volume_arguments(language: str, volume: str) -> list:
+    """What :data:`SELECT_VOLUME` is given to make the one page ``language``'s ``volume``."""
+    return [f"{root_page()}.html", list(REFERENCE_PAGES), volume == "reference", REFERENCE_TITLE[language]]
+
+
+def prepare_for_paper(tab, language: str, volume: str = "book") -> list[str]:
+    """Make the one page opened in ``tab`` the ``volume`` (:data:`VOLUMES`) of ``language``'s edition on paper.
+
+    Its links made links inside the page, the other volume's pages taken out, the table of contents put after the
+    title, each page given its running head. Returns the link targets of the contents' entries, in order.
+    """
+    reference = volume == "reference"
+    tab.evaluate(SELECT_VOLUME, select_volume_arguments(language, volume))
+    targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
+    tab.evaluate(RUNNING_HEADS, [part_captions(language), REFERENCE_TITLE[language] if reference else ""])
+    tab.evaluate(CHAIN_PROBES, CHAIN_PROBE)
+    return targets
 
 
 def root_page() -> str:
@@ -155,9 +326,9 @@ def root_page() -> str:
     return yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))["root"]
 
 
-def pdf_path(language: str) -> Path:
-    """Where the PDF of ``language``'s edition is written."""
-    return PDF_DIR / f"melearn-{language}.pdf"
+def pdf_path(language: str, volume: str = "book") -> Path:
+    """Where the PDF of ``language``'s edition is written: its chapters (``book``) or its ``reference``."""
+    return PDF_DIR / (f"melearn-{language}.pdf" if volume == "book" else f"melearn-{language}-{volume}.pdf")
 
 
 def part_captions(language: str) -> list[str]:
@@ -209,12 +380,17 @@ def _letters(text: str) -> str:
 def _undoubled(letters: str) -> str:
     """``letters`` without the pieces Chromium repeats (it counts some lines of a heading twice).
 
+    A one-character heading counted twice ("图图", the Chinese "Figures") is undone too; a letter doubled in a word
+    ("book") loses one, which keeps the title a subsequence of its heading, all it is matched by.
+
     >>> _undoubled("235the235theformform")
     '235theform'
+    >>> _undoubled("图图")
+    '图'
     """
     previous = None
     while previous != letters:
-        previous, letters = letters, re.sub(r"(.{2,}?)\1", r"\1", letters)
+        previous, letters = letters, re.sub(r"(.+?)\1", r"\1", letters)
     return letters
 
 
@@ -343,7 +519,7 @@ def remembered_contents(target: Path, targets: list[str]) -> dict[str, int]:
     return known
 
 
-def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float = 300) -> None:
+def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float = 300, volume: str = "book") -> None:
     """Open ``page`` (an HTML file) in headless Chromium, prepare it for paper, print it to ``target``.
 
     Printed twice: the first printing gives the page of each part of the book, which the table of contents of the
@@ -356,16 +532,7 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
 
     started = time.perf_counter()
     target.parent.mkdir(parents=True, exist_ok=True)
-    options = {
-        "format": "A4",
-        "print_background": True,
-        "margin": {"top": "16mm", "bottom": "16mm", "left": "14mm", "right": "14mm"},
-        "display_header_footer": True,
-        "header_template": "<span></span>",
-        "footer_template": FOOTER,
-        "outline": True,
-        "tagged": True,
-    }
+    options = pdf_options()
     with tempfile.TemporaryDirectory(prefix="melearn-pdf-") as profile, sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=chromium_executable(), headless=True, args=list(CHROMIUM_ARGS)
@@ -376,6 +543,13 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             # column one symbol wide over three sheets. So the page is laid out as paper from the start: print
             # media, at the width of the text on the sheet.
             tab = context.new_page()
+            if volume == "reference":
+                # the reference's pages only, taken from the page before MathJax typesets it (a third of the
+                # formulas' time); the book's is typeset whole, for the fit of every page (FIT_JS below)
+                arguments = json.dumps(select_volume_arguments(language, volume), ensure_ascii=False)
+                tab.add_init_script(
+                    f"document.addEventListener('DOMContentLoaded', () => ({SELECT_VOLUME})({arguments}));"
+                )
             tab.set_viewport_size({"width": TEXT_WIDTH_PX, "height": 1100})
             tab.emulate_media(media="print")
             tab.set_default_timeout(timeout_s * 1000)
@@ -383,11 +557,12 @@ def print_pdf(page: Path, target: Path, language: str = "en", timeout_s: float =
             tab.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
             tab.evaluate("() => MathJax.startup.promise")
             tab.evaluate(EXPAND)
-            targets = tab.evaluate(MAKE_TOC, [TOC_TITLE[language], "000", part_captions(language)])
+            # what fits the text column on paper, measured in the page as it is printed, every page of the book
+            # (both volumes: a page is laid out alike in either; the tests of the built book read it:
+            # tests/browser/test_fit.py)
+            fit = {"width_px": TEXT_WIDTH_PX, **tab.evaluate(FIT_JS), "numbers": tab.evaluate(NUMBERS_BESIDE)}
+            targets = prepare_for_paper(tab, language, volume)
             headings = tab.evaluate(HEADING_TEXT)
-            # what fits the text column on paper, measured in the page as it is printed (the tests of the built
-            # book read it: tests/browser/test_fit.py)
-            fit = {"width_px": TEXT_WIDTH_PX, **tab.evaluate(FIT_JS)}
             fit_path(target).unlink(missing_ok=True)
             numbers = remembered_contents(target, targets)
             if numbers:
@@ -441,18 +616,21 @@ def build_pdf(language: str, execution: str | None = None, reprint: bool = False
     outdir = output_dir(language, "singlehtml")
     page = outdir / "book.html"
     page.write_bytes((outdir / f"{root_page()}.html").read_bytes())
-    target = pdf_path(language)
     inputs = print_inputs_digest(outdir)
-    if not reprint and printed_from(target) == inputs:
-        print(f"{target.name}: printed from this very page, with the same scripts, browser and fonts: kept")
-    else:
-        inputs_path(target).unlink(missing_ok=True)  # claimed again only once this printing has succeeded
-        print_pdf(page, target, language)
-        inputs_path(target).write_text(inputs + "\n", encoding="utf-8")
-    site = output_dir(language, "html")
-    if site.is_dir():  # the site's download menus and landing page link the PDF here (_ext/reader.py)
-        shutil.copyfile(target, site / target.name)
-    print(f"{target.relative_to(ROOT)}: {target.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - start:.0f} s")
+    for volume in VOLUMES:
+        target = pdf_path(language, volume)
+        if not reprint and printed_from(target) == inputs:
+            print(f"{target.name}: printed from this very page, with the same scripts, browser and fonts: kept")
+        else:
+            inputs_path(target).unlink(missing_ok=True)  # claimed again only once this printing has succeeded
+            print_pdf(page, target, language, volume=volume)
+            inputs_path(target).write_text(inputs + "\n", encoding="utf-8")
+        site = output_dir(language, "html")
+        if site.is_dir():  # the site's download menus and landing page link the PDFs here (_ext/reader.py)
+            shutil.copyfile(target, site / target.name)
+        print(
+            f"{target.relative_to(ROOT)}: {target.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - start:.0f} s"
+        )
     return 0
 
 

@@ -20,7 +20,7 @@ from .bookcheck import REPO, skip_or_fail, toc_pages
 
 sys.path.insert(0, str(REPO / "tools"))
 
-from build_pdf import TOC_TITLE, pdf_path  # noqa: E402
+from build_pdf import CHAIN_PROBE, REFERENCE_PAGES, TOC_TITLE, VOLUMES, destination_pages, fit_path, pdf_path  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +29,9 @@ SINGLEHTML = REPO / "_build" / "singlehtml"
 # a sheet whose text stops above this fraction of its height, with no figure, is nearly blank (unless a book page
 # or the contents end on it, or a figure fills the next sheet); the footer ("12 / 345") is left out (..pdf_sheets)
 NEARLY_BLANK_EXTENT = 0.2
+# the last sheet of the contents may end high, if it holds at least this many lines (an entry or two alone on a
+# sheet, "References 226", is a nearly blank sheet)
+CONTENTS_LINES = 4
 _FOOTER = re.compile(r"\s*\d+\s*/\s*\d+\s*$")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _OPERATOR = re.compile(r"\\(min|max|log|ln|exp|lim|sup|inf|det|Pr|arg)\b")
@@ -92,8 +95,8 @@ class _Headings(html.parser.HTMLParser):
             self.headings[-1] += data
 
 
-def _pdf(language: str):
-    path = pdf_path(language)
+def _pdf(language: str, volume: str = "book"):
+    path = pdf_path(language, volume)
     if not path.is_file():
         skip_or_fail(f"no PDF at {path.relative_to(REPO)}: run `make pdf` (make book and make test do)")
     return path
@@ -107,10 +110,10 @@ def reader(language: str):
     return PdfReader(_pdf(language))
 
 
-def sheets(language: str) -> tuple[Sheet, ...]:
+def sheets(language: str, volume: str = "book") -> tuple[Sheet, ...]:
     """The text of each sheet of the PDF, how far down it reaches and whether it holds a figure, read once per run
     (``tests/pdf_sheets.py``, shared with ``tests/test_editions.py``)."""
-    return read_sheets(_pdf(language))
+    return read_sheets(_pdf(language, volume))
 
 
 def outline_titles(language: str) -> list[str]:
@@ -161,11 +164,12 @@ def test_outline_titles_read_as_the_headings(language):
     assert not missing, f"{language}: the book's title is not in the outline: {missing}"
 
 
+@pytest.mark.parametrize("volume", VOLUMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pdf_has_a_table_of_contents_with_page_numbers(language):
-    """The first sheets list every page of the book with the sheet it starts on."""
-    problems = contents_problems(sheets(language), TOC_TITLE[language], _page_titles(language))
-    assert not problems, f"{language}: " + "\n  ".join(problems[:20])
+def test_pdf_has_a_table_of_contents_with_page_numbers(language, volume):
+    """The first sheets list every page of the volume with the sheet it starts on."""
+    problems = contents_problems(sheets(language, volume), TOC_TITLE[language], _page_titles(language, volume))
+    assert not problems, f"{language} {volume}: " + "\n  ".join(problems[:20])
 
 
 def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
@@ -182,9 +186,7 @@ def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequen
     front = "\n".join(texts[:4])
     if toc_title not in front:
         return [f"no table of contents ({toc_title!r}) at the front"]
-    contents = front.split(toc_title, 1)[1]
-    found = [int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)]
-    numbers = [n for n in found if 1 < n <= len(read)][: len(page_titles) - 1]
+    numbers = contents_numbers(read, toc_title, page_titles)
     if len(numbers) < len(page_titles) - 1:
         return [f"{len(numbers)} page numbers in the contents, for {len(page_titles)} pages"]
     problems = []
@@ -199,6 +201,16 @@ def contents_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequen
     return problems
 
 
+def contents_numbers(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[int]:
+    """The page numbers of the contents' entries, in order (see :func:`contents_problems`); none without contents."""
+    front = "\n".join(_FOOTER.sub("", sheet.text) for sheet in read[:4])
+    if toc_title not in front:
+        return []
+    contents = front.split(toc_title, 1)[1]
+    found = [int(n) for n in re.findall(r"(?<![\d.(])(\d{1,3})\s*$", contents, flags=re.MULTILINE)]
+    return [n for n in found if 1 < n <= len(read)][: len(page_titles) - 1]
+
+
 def _letters(text: str) -> str:
     return "".join(re.findall(r"[a-z0-9\u4e00-\u9fff]", text.lower()))
 
@@ -208,12 +220,20 @@ def _starts_a_page(sheet: Sheet, page_titles: Sequence[str]) -> bool:
     return any(title and title in _letters(_FOOTER.sub("", sheet.text)[:400]) for title in page_titles)
 
 
+def volume_pages(volume: str = "book") -> list[str]:
+    """The pages of the book (``toc_pages``) printed in ``volume``: the root page, then the chapters or the
+    reference's pages (``build_pdf.REFERENCE_PAGES``)."""
+    pages = toc_pages()
+    return pages[:1] + [name for name in pages[1:] if (name in REFERENCE_PAGES) == (volume == "reference")]
+
+
 @cache
-def _page_titles(language: str) -> tuple[str, ...]:
-    """The letters of the start of each book page's title (its first heading on the site), read once per run."""
+def _page_titles(language: str, volume: str = "book") -> tuple[str, ...]:
+    """The letters of the start of each title (its first heading on the site) of the pages printed in ``volume``,
+    the root page first, read once per run."""
     site = REPO / "_build" / "html" / ("zh" if language == "zh_CN" else "")
     titles = []
-    for name in toc_pages():
+    for name in volume_pages(volume):
         path = site / f"{name}.html"
         if not path.is_file():
             skip_or_fail(f"no {language} site at {site.relative_to(REPO)}: run `make book`")
@@ -223,31 +243,34 @@ def _page_titles(language: str) -> tuple[str, ...]:
     return tuple(titles)
 
 
+@pytest.mark.parametrize("volume", VOLUMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_blank_sheet(language):
+def test_no_blank_sheet(language, volume):
     """No sheet is blank or nearly so: its text reaches below the upper part of the sheet, or it holds a figure,
     or it is the last sheet of a book page (the next one starts a page, as each page of the book does). A sheet
     with nothing on it but its number is blank wherever it stands."""
-    blank = blank_sheets(sheets(language), TOC_TITLE[language], _page_titles(language))
-    assert not blank, f"{language}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
+    blank = blank_sheets(sheets(language, volume), TOC_TITLE[language], _page_titles(language, volume))
+    assert not blank, f"{language} {volume}: {len(blank)} nearly blank sheets:\n  " + "\n  ".join(blank[:20])
 
 
 def blank_sheets(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
     """The sheets of a PDF (``read``) that are blank or nearly so (see :func:`test_no_blank_sheet`)."""
     blank = []
-    for number, (text, extent, images) in enumerate(read, start=1):
+    for number, sheet in enumerate(read, start=1):
+        text, extent, images = sheet.text, sheet.extent, sheet.images
         if number == len(read) or extent >= NEARLY_BLANK_EXTENT or images:
             continue
         if not _FOOTER.sub("", text).strip():
             blank.append(f"sheet {number}: nothing on it")
             continue
+        body = _FOOTER.sub("", text)
         if toc_title in "".join(_FOOTER.sub("", sheet.text) for sheet in read[:number]) and (
-            number <= 4 and re.search(r"\d{1,3}\s*$", _FOOTER.sub("", text))
+            number <= 4 and re.search(r"\d{1,3}\s*$", body) and len(body.strip().splitlines()) >= CONTENTS_LINES
         ):
-            continue  # the last sheet of the table of contents, which ends its sheet
+            continue  # the last sheet of the table of contents, which ends its sheet (but not one or two entries)
         if read[number].images:
             continue  # a figure, which is never split, fills the next sheet
-        if _starts_a_page(read[number], page_titles):
+        if _starts_a_page(read[number], page_titles[1:]):  # (the root page starts on the first sheet)
             continue  # the end of a book page: the next sheet starts the next page
         text = _FOOTER.sub("", text).strip()
         blank.append(f"sheet {number}: text ends at {extent:.0%} of it: {text[-60:]!r}")
@@ -344,3 +367,245 @@ def test_hidden_code_stays_hidden_in_print(language):
     printed = " ".join(html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))).split())
     shown = [f"{name}: {line!r}" for name, line in hidden if " ".join(line.split()) in printed]
     assert not shown, f"{language}: hidden code printed:\n  " + "\n  ".join(shown[:20])
+
+
+# -- a book a student would print ----------------------------------------------------------------------------------
+# the faces of the text: Latin Modern, and for Chinese Noto Serif CJK; a sans-serif face is the web's, not the book's
+SERIF_FACE = re.compile(r"^LMRoman")
+CJK_SERIF_FACE = re.compile(r"^NotoSerifCJK")
+SANS_FACE = re.compile(r"DejaVuSans(?!Mono)|NotoSansCJK|WenQuanYi|LiberationSans|Arial|Helvetica", re.IGNORECASE)
+# the textbook's chapters: from the first page of section 2.2 to the last exercise (what comes before and after is
+# the front and back matter)
+FIRST_CHAPTER, FIRST_BACK_MATTER = "chapters/evaluation_methods", "chapters/glossary"
+# the share of the book's sheets that are chapters (397 sheets, 66%, when the reference was printed with them)
+CHAPTER_SHARE = 0.85
+# a figure on paper fits the text area of its sheet (tools/build_pdf.py's margins, in points) and its height cap
+MARGINS_PT = {"top": 18 / 25.4 * 72, "bottom": 16 / 25.4 * 72, "left": 14 / 25.4 * 72, "right": 14 / 25.4 * 72}
+FIGURE_HEIGHT_PT = 190 / 25.4 * 72
+
+
+@cache
+def faces_by_sheet(path) -> tuple[frozenset[str], ...]:
+    """The name of each font each sheet of the PDF at ``path`` uses (without the subset's prefix "ABCDEF+")."""
+    from pypdf import PdfReader
+
+    found = []
+    for page in PdfReader(path).pages:
+        fonts = (page.get("/Resources") or {}).get("/Font") or {}
+        names = set()
+        for font in fonts.values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            name = font.get("/BaseFont") or (descriptor.get_object().get("/FontName") if descriptor else None)
+            if name is None and "/DescendantFonts" in font:
+                descendant = font["/DescendantFonts"][0].get_object()
+                name = descendant.get("/BaseFont")
+            if name is not None:
+                names.add(str(name).lstrip("/").split("+")[-1])
+        found.append(frozenset(names))
+    return tuple(found)
+
+
+def face_problems(faces: Sequence[frozenset[str]], language: str) -> list[str]:
+    """The sheets set in a sans-serif face, or too few in the book's serif faces (:data:`SERIF_FACE`, and for the
+    Chinese edition :data:`CJK_SERIF_FACE`)."""
+    problems = [
+        f"sheet {number}: {sorted(f for f in names if SANS_FACE.search(f))}"
+        for number, names in enumerate(faces, start=1)
+        if any(SANS_FACE.search(f) for f in names)
+    ]
+    wanted = [SERIF_FACE] + ([CJK_SERIF_FACE] if language == "zh_CN" else [])
+    for face in wanted:
+        serif = sum(any(face.search(f) for f in names) for names in faces)
+        if serif < 0.9 * len(faces):
+            problems.append(f"only {serif} of {len(faces)} sheets set in {face.pattern!r}")
+    return problems
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_is_set_in_a_serif_face_and_its_chinese_in_a_matching_one(language, volume):
+    """The text is set in Latin Modern, the Chinese in Noto Serif CJK SC: no sheet uses the web's sans-serif
+    faces (DejaVu Sans, WenQuanYi, Noto Sans CJK); code keeps its monospace."""
+    problems = face_problems(faces_by_sheet(_pdf(language, volume)), language)
+    assert not problems, f"{language} {volume}: {len(problems)} problems:\n  " + "\n  ".join(problems[:20])
+
+
+def test_the_face_check_catches_a_sans_serif_sheet_and_a_missing_face():
+    """The face check can fail: a sheet in DejaVu Sans, and a Chinese book without its serif CJK face."""
+    serif = [frozenset({"LMRoman10-Regular", "NotoSerifCJKsc-Regular", "DejaVuSansMono"})] * 10
+    assert face_problems(serif, "zh_CN") == []
+    assert face_problems(serif[:9] + [frozenset({"DejaVuSans"})], "en")[0] == "sheet 10: ['DejaVuSans']"
+    latin = [frozenset({"LMRoman10-Regular"})] * 10
+    assert face_problems(latin, "en") == []
+    assert face_problems(latin, "zh_CN") == ["only 0 of 10 sheets set in '^NotoSerifCJK'"]
+
+
+def running_head_problems(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> list[str]:
+    """The sheets of a page of the book whose running head (the text in the top margin) does not name that page
+    (the start of its title, ``page_titles``), from the sheet the contents give for it to the next page's."""
+    numbers = contents_numbers(read, toc_title, page_titles)
+    if len(numbers) < len(page_titles) - 1:
+        return [f"{len(numbers)} page numbers in the contents, for {len(page_titles)} pages"]
+    problems = []
+    for index, start in enumerate(numbers):
+        end = numbers[index + 1] if index + 1 < len(numbers) else len(read) + 1
+        for number in range(start, end):
+            if page_titles[index + 1] not in _letters(read[number - 1].head):
+                problems.append(f"sheet {number}: head {read[number - 1].head[:80]!r}")
+    return problems
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sheet_of_a_page_has_a_running_head_naming_it(language, volume):
+    """Each sheet of a page of the book carries a running head with the page's title (and its part)."""
+    problems = running_head_problems(sheets(language, volume), TOC_TITLE[language], _page_titles(language, volume))
+    assert not problems, f"{language} {volume}: {len(problems)} sheets:\n  " + "\n  ".join(problems[:20])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_running_head_check_catches_a_missing_and_a_wrong_head(language):
+    """The running-head check can fail: a sheet without its head, and a sheet with the next page's head."""
+    read, titles, toc_title = list(sheets(language)), _page_titles(language), TOC_TITLE[language]
+    assert running_head_problems(read, toc_title, titles) == []
+    numbers = contents_numbers(read, toc_title, titles)
+    middle = numbers[len(numbers) // 2] + 1  # the second sheet of a page in the middle of the book
+    headless = read[: middle - 1] + [read[middle - 1]._replace(head="")] + read[middle:]
+    assert running_head_problems(headless, toc_title, titles) == [f"sheet {middle}: head ''"]
+    other = read[numbers[-1] - 1].head  # the last page's head, on a sheet of another page
+    wrong = read[: middle - 1] + [read[middle - 1]._replace(head=other)] + read[middle:]
+    assert running_head_problems(wrong, toc_title, titles) == [f"sheet {middle}: head {other[:80]!r}"]
+
+
+def chapter_share(read: Sequence[Sheet], toc_title: str, page_titles: Sequence[str]) -> float:
+    """The share of the book's sheets on which the textbook's chapters are printed (:data:`FIRST_CHAPTER` up to
+    :data:`FIRST_BACK_MATTER`), by the sheets the contents give."""
+    pages = volume_pages("book")[1:]
+    numbers = contents_numbers(read, toc_title, page_titles)
+    first, last = numbers[pages.index(FIRST_CHAPTER)], numbers[pages.index(FIRST_BACK_MATTER)]
+    return (last - first) / len(read)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_reference_is_printed_apart_and_the_book_is_its_chapters(language):
+    """The API reference and the benchmarks are a PDF of their own (``melearn-<language>-reference.pdf``): the
+    book holds none of their pages, the reference holds both, and the chapters fill most of the book's sheets."""
+    book, reference = sheets(language), sheets(language, "reference")
+    all_titles = _page_titles(language, "reference")[1:]
+    in_book = [n for n, sheet in enumerate(book, start=1) if _starts_a_page(sheet, all_titles)]
+    assert not in_book, f"{language}: the reference's pages start on sheets {in_book} of the book"
+    starts = [any(_starts_a_page(sheet, [title]) for sheet in reference) for title in all_titles]
+    lacking = [title for title, started in zip(all_titles, starts, strict=True) if not started]
+    assert not lacking, f"{language}: the reference lacks {lacking}"
+    share = chapter_share(book, TOC_TITLE[language], _page_titles(language))
+    assert share >= CHAPTER_SHARE, f"{language}: the chapters fill {share:.0%} of the book's {len(book)} sheets"
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_links_lead_inside_the_pdf_or_to_the_web(language, volume):
+    """Every link of the PDF leads to a place in it or to a web address: none to a file of the machine that
+    printed it (the one page's links to itself were written relative to the root page, which the PDF made
+    file:/// links)."""
+    from pypdf import PdfReader
+
+    wrong = []
+    for number, page in enumerate(PdfReader(_pdf(language, volume)).pages, start=1):
+        for annotation in page.get("/Annots") or []:
+            action = annotation.get_object().get("/A")
+            uri = action.get_object().get("/URI") if action is not None else None
+            if uri is not None and not str(uri).startswith(("https://", "http://", "mailto:")):
+                wrong.append(f"sheet {number}: {str(uri)[:90]}")
+    assert not wrong, f"{language} {volume}: {len(wrong)} links out of the PDF:\n  " + "\n  ".join(wrong[:10])
+
+
+def figure_problems(path) -> list[str]:
+    """The images of the PDF at ``path`` that reach out of the text area of their sheet (cut at an edge, or split
+    over two sheets: each part is the whole image, clipped) or are taller than :data:`FIGURE_HEIGHT_PT`."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    problems = []
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for number in range(len(pdf)):
+            page = pdf[number]
+            left, bottom, right, top = page.get_mediabox()
+            area = (
+                left + MARGINS_PT["left"] - 1,
+                bottom + MARGINS_PT["bottom"] - 1,
+                right - MARGINS_PT["right"] + 1,
+                top - MARGINS_PT["top"] + 1,
+            )
+            for image in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=1):
+                x0, y0, x1, y1 = image.get_bounds()
+                if x0 < area[0] or y0 < area[1] or x1 > area[2] or y1 > area[3]:
+                    problems.append(f"sheet {number + 1}: an image at {x0:.0f},{y0:.0f}-{x1:.0f},{y1:.0f} pt")
+                elif y1 - y0 > FIGURE_HEIGHT_PT + 1:
+                    problems.append(f"sheet {number + 1}: an image {y1 - y0:.0f} pt high")
+            page.close()
+    finally:
+        pdf.close()
+    return problems
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_figure_is_cut_or_split(language, volume):
+    """Each figure is printed whole on one sheet, inside its text area, at most 190 mm high."""
+    problems = figure_problems(_pdf(language, volume))
+    assert not problems, f"{language} {volume}: {len(problems)} figures:\n  " + "\n  ".join(problems[:20])
+
+
+def chain_splits(path) -> tuple[int, list[str]]:
+    """How many chains the PDF at ``path`` holds and those whose left-hand side is on another sheet than their
+    first step (the ids ``tools/build_pdf.py`` gives them, which the PDF names as link targets)."""
+    pages = destination_pages(path)
+    lhs = {
+        name.removesuffix("-lhs"): page
+        for name, page in pages.items()
+        if name.startswith(CHAIN_PROBE) and name.endswith("-lhs")
+    }
+    split = [
+        f"{name}: {page} then {pages.get(name + '-step')}"
+        for name, page in lhs.items()
+        if pages.get(name + "-step") != page
+    ]
+    return len(lhs), split
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_chain_is_split_from_its_left_hand_side(language):
+    """A chain's left-hand side (a line of its own on paper) is printed on the sheet of its first step."""
+    count, split = chain_splits(_pdf(language))
+    assert count >= 100, f"{language}: {count} chains found in the PDF (their ids are missing?)"
+    assert not split, f"{language}: {len(split)} of {count} chains split:\n  " + "\n  ".join(split[:20])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_equation_numbers_stand_beside_their_formulas(language):
+    """On paper each numbered formula has its number beside it, on its level, right of it (not on a line of its
+    own above it), as measured in the page as it is printed (``tools/build_pdf.py``)."""
+    import json
+
+    path = fit_path(_pdf(language))
+    numbers = json.loads(path.read_text(encoding="utf-8")).get("numbers", []) if path.is_file() else []
+    assert len(numbers) >= 42, f"{language}: {len(numbers)} numbered formulas measured"
+    above = [item["number"] for item in numbers if not item["beside"]]
+    assert not above, f"{language}: {len(above)} numbers not beside their formula: {above[:20]}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_landing_page_links_the_reference_pdf(language):
+    """The landing page leads to the reference's PDF (the API and the benchmarks, printed apart from the book),
+    which the PDF build copied into the edition's site."""
+    site = REPO / "_build" / "html" / ("zh" if language == "zh_CN" else "")
+    landing = site / f"{toc_pages()[0]}.html"
+    if not landing.is_file():
+        skip_or_fail(f"no {language} site at {site.relative_to(REPO)}: run `make book`")
+    name = pdf_path(language, "reference").name
+    links = re.findall(rf'<p class="reference-pdf">.*?href="([^"]*{re.escape(name)})"', landing.read_text("utf-8"))
+    assert links, f"{language}: the landing page does not link {name}"
+    target = (landing.parent / links[0]).resolve()
+    assert target.is_file() and target.read_bytes()[:4] == b"%PDF", f"{language}: {links[0]} is not the PDF"
