@@ -80,6 +80,8 @@ class IntegralOver(_Frozen):
         _NAMES.add(unique)
         # a class of its own even under a name used before: two integrals never share a rule
         self.function = operator(unique, rf"\int_{{{domain}}}", brackets=(" ", rf" \,{differential}"))
+        # what the second route (melearn.audit) evaluates it as: an integral over a finite measure of these variables
+        self.function.audit_measure = self.variables
         self.linearity = kernel_rule(
             "linearity of the integral",
             "cited",
