@@ -136,8 +136,20 @@ def _wrap_render_image() -> None:
 
 def _chinese_formulas(app, config) -> None:
     """In the Chinese edition, no English speech or Braille: the hidden MathML (see the module's description)."""
-    if edition(config) != "zh_CN":
-        return
+    if edition(config) == "zh_CN":
+        _without_speech(config)
+
+
+def _printed_formulas(app) -> None:
+    """In the one page the PDF is printed from (``singlehtml``), no speech or Braille: paper carries neither, and
+    enriching every formula of the whole book for speech kept MathJax's startup from ending within the printing's
+    wait (5 minutes)."""
+    if app.builder.name == "singlehtml":
+        _without_speech(app.config)
+
+
+def _without_speech(config) -> None:
+    """MathJax's menu settings with speech and Braille off, the assistive MathML kept."""
     mathjax = dict(config.mathjax3_config or {})
     options = dict(mathjax.get("options") or {})
     menu = dict(options.get("menuOptions") or {})
@@ -291,6 +303,7 @@ def _scripts(app) -> None:
 def setup(app):
     _wrap_render_image()
     app.connect("config-inited", _chinese_formulas)
+    app.connect("builder-inited", _printed_formulas)
     app.connect("builder-inited", _scripts)
     app.connect("html-page-context", _page, priority=600)  # after the reader's landing line (502)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
