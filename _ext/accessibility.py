@@ -265,7 +265,13 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   };
   const observer = new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
-  const start = () => document.querySelectorAll(SELECTOR).forEach((box) => { mark(box); observer.observe(box); });
+  // the book breaks display formulas again when the column changes width (_static/math-reflow.js): a box's content
+  // can then outgrow the box without the box changing size, which the observer would not see
+  const again = () => document.querySelectorAll(SELECTOR).forEach(mark);
+  const start = () => {
+    document.querySelectorAll(SELECTOR).forEach((box) => { mark(box); observer.observe(box); });
+    if (window.melearnMathSettled) window.melearnMathSettled().then(again, again);
+  };
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(start, start);
   else start();
 });
