@@ -242,8 +242,8 @@ def report_links(body: str, *, repository: str, page: str, title: str, language:
 # A part of a derivation wider than its column scrolls sideways in its own box (_static/chains.css). Its formula is
 # not a tab stop (the formulas are out of the tab order), so a keyboard could not scroll it: such a box, while it
 # overflows, is a tab stop itself, a region named for what it is. Checked after MathJax typeset the page and
-# again whenever the box changes size (a phone turned, a window narrowed). As axe-core does, a box whose content
-# passes its edge by less than 13 px is not taken for a scrolling one (a formula's descender, not hidden content).
+# again whenever the box changes size (a phone turned, a window narrowed). Any overflow counts, as it does for
+# axe-core's scrollable-region check (a 13 px allowance left a chain's long left side scrolling with no stop).
 SCROLL_STOPS_JS = """
 document.addEventListener("DOMContentLoaded", () => {
   const SELECTOR = ".melearn-chain .chain-lhs, .melearn-chain .chain-expr, .melearn-rules .rule-statement";
@@ -251,7 +251,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const mark = (box) => {
     const style = getComputedStyle(box);
     const scrolls = /(auto|scroll)/.test(style.overflowX + " " + style.overflowY)
-      && (box.scrollWidth > box.clientWidth + 13 || box.scrollHeight > box.clientHeight + 13);
+      && (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
     if (scrolls && !box.hasAttribute("tabindex")) {
       box.tabIndex = 0;
       box.dataset.scrollStop = "";
