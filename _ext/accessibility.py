@@ -53,6 +53,7 @@ LABELS = {
         "report_chain": "Report a problem with derivation {k} of this page",
         "version": "Version {version}, built {date}",
         "scroll": "formula, scrolls sideways",
+        "scroll_output": "output, scrolls sideways",
     },
     "zh_CN": {
         "description": "图的文字描述",
@@ -62,6 +63,7 @@ LABELS = {
         "report_chain": "报告本页第 {k} 个推导的问题",
         "version": "版本 {version}，构建于 {date}",
         "scroll": "公式，可左右滚动",
+        "scroll_output": "输出，可左右滚动",
     },
 }
 REPORT_CLASS = "report-problem"
@@ -246,17 +248,23 @@ def report_links(body: str, *, repository: str, page: str, title: str, language:
 # axe-core's scrollable-region check (a 13 px allowance left a chain's long left side scrolling with no stop).
 SCROLL_STOPS_JS = """
 document.addEventListener("DOMContentLoaded", () => {
-  const SELECTOR = ".melearn-chain .chain-lhs, .melearn-chain .chain-expr, .melearn-rules .rule-statement";
-  const LABEL = %s;
+  const FORMULAS = ".melearn-chain .chain-lhs, .melearn-chain .chain-expr, .melearn-rules .rule-statement";
+  // an HTML output (a table, a ledger) scrolls when it is wider than a phone's column, and in dark mode sooner:
+  // the theme draws it on a card with padding
+  const OUTPUTS = ".cell_output .output.text_html";
+  const SELECTOR = FORMULAS + ", " + OUTPUTS;
+  const LABELS = %s;
   const mark = (box) => {
     const style = getComputedStyle(box);
     const scrolls = /(auto|scroll)/.test(style.overflowX + " " + style.overflowY)
       && (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
-    if (scrolls && !box.hasAttribute("tabindex")) {
+    // (the theme gives an output tabindex -1 when it does not scroll, and 0 when it does, but only as the window
+    // is resized: a box out of the tab order is marked too)
+    if (scrolls && box.tabIndex < 0) {
       box.tabIndex = 0;
       box.dataset.scrollStop = "";
       box.setAttribute("role", "region");
-      box.setAttribute("aria-label", LABEL);
+      box.setAttribute("aria-label", box.matches(OUTPUTS) ? LABELS.output : LABELS.formula);
     } else if (!scrolls && "scrollStop" in box.dataset) {
       box.removeAttribute("tabindex");
       delete box.dataset.scrollStop;
@@ -266,11 +274,14 @@ document.addEventListener("DOMContentLoaded", () => {
   };
   const observer = new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
   // the book breaks display formulas again when the column changes width (_static/math-reflow.js): a box's content
-  // can then outgrow the box without the box changing size, which the observer would not see
+  // can then outgrow the box without the box changing size, which the observer would not see; so can a switch
+  // between light and dark mode
   const again = () => document.querySelectorAll(SELECTOR).forEach(mark);
   const start = () => {
     document.querySelectorAll(SELECTOR).forEach((box) => { mark(box); observer.observe(box); });
     if (window.melearnMathSettled) window.melearnMathSettled().then(again, again);
+    new MutationObserver(() => requestAnimationFrame(again))
+      .observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
   };
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(start, start);
   else start();
@@ -303,7 +314,9 @@ def _page(app, pagename, templatename, context, doctree) -> None:
 
 def _scripts(app) -> None:
     if app.builder.format == "html":
-        app.add_js_file(None, body=SCROLL_STOPS_JS % json.dumps(LABELS[edition(app.config)]["scroll"]))
+        labels = LABELS[edition(app.config)]
+        stops = {"formula": labels["scroll"], "output": labels["scroll_output"]}
+        app.add_js_file("", body=SCROLL_STOPS_JS % json.dumps(stops))
 
 
 def setup(app):

@@ -20,7 +20,13 @@
   ``word in terms`` for each word it stems, which grows quadratically with the book: :class:`ChineseSearch` asks
   a set. The one page printed to PDF has no search, so it builds no index.
 * **Search results show math, not TeX.** Sphinx puts a page title's formula in the results as its TeX source
-  (``\\(F_1\\)``); on the search page the results are typeset by the book's MathJax as they arrive.
+  (``\\(F_1\\)``); on the search page the results are typeset by the book's MathJax as they arrive. The script
+  is given to every page (it does nothing where there are no results): added to the search page alone, from
+  ``html-page-context``, it was not written into it.
+* **Each script once.** Sphinx 7.4 writes a script given by its body after the builder's start (``builder-inited``,
+  as sphinx-togglebutton's configuration and the book's own scripts are) twice: it registers it under the file
+  name ``None`` and adds it again under ``''``, which it does not see as the same script. Such scripts are put
+  under ``''`` from the start (:func:`_scripts_once`).
 * **Landing tables on a phone.** The tables of the root page get the class ``landing-table``; under 720 px
   ``_static/melearn.css`` shows each row as a card (no column is cut, the page links stay on screen).
 """
@@ -79,7 +85,12 @@ document.addEventListener("DOMContentLoaded", () => {
       results.dataset.typeset = "done";  // no MathJax: nothing more will change
     }
   };
-  new MutationObserver(() => {
+  // a change counts when Sphinx makes it: MathJax's own (a formula put in, then its speech, added in a web worker
+  // after typesetting) would call for typesetting again, for ever, and the results would never say "done"
+  const bySphinx = (record) => !(record.target.closest && record.target.closest("mjx-container"))
+    && Array.from(record.addedNodes).some((node) => !node.nodeName.startsWith("MJX-"));
+  new MutationObserver((records) => {
+    if (!records.some(bySphinx)) return;
     if (!pending) { results.dataset.typeset = "pending"; pending = setTimeout(typeset, 100); }
   }).observe(results, {childList: true, subtree: true});
 });
@@ -145,6 +156,26 @@ def _chinese_search():
             self.latin_terms = _Terms()  # the class's list is shared by every index and never emptied
 
     return ChineseSearch
+
+
+def _search_script(app) -> None:
+    if app.builder.format == "html":
+        app.add_js_file("", body=SEARCH_MATH_JS)
+
+
+def _scripts_once(app) -> None:
+    """Scripts given by their body (file name ``None``) renamed ``''``, as Sphinx 7.4 adds them again at writing."""
+    from sphinx.builders.html._assets import _JavaScript
+
+    registry = app.registry.js_files
+    registry[:] = [("" if name is None else name, attributes) for name, attributes in registry]
+    files = getattr(app.builder, "_js_files", None)
+    if files is not None:
+        files[:] = list(
+            dict.fromkeys(
+                _JavaScript("", priority=js.priority, **js.attributes) if js.filename is None else js for js in files
+            )
+        )
 
 
 def _one_page_has_no_search(app) -> None:
@@ -218,14 +249,14 @@ def _download_menu(app, pagename, templatename, context, doctree) -> None:
             f'<p class="reference-pdf">{labels["reference"]}<a class="reference external" '
             f'href="{context["pathto"](reference, 1)}">{reference}</a></p>\n' + context["body"]
         )
-    if pagename == "search":
-        app.add_js_file(None, body=SEARCH_MATH_JS)
 
 
 def setup(app):
     app.connect("config-inited", _theme_and_search, priority=450)  # after build_settings (400), before the theme
     app.add_search_language(_chinese_search())
     app.connect("builder-inited", _one_page_has_no_search)
+    app.connect("builder-inited", _search_script)
+    app.connect("builder-inited", _scripts_once, priority=900)  # after every extension's scripts (500)
     app.add_transform(LandingTables)
     app.connect("html-page-context", _download_menu, priority=502)  # after sphinx-book-theme's buttons (501)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -285,3 +285,41 @@ def test_chinese_source_download_says_what_it_is():
     assert not unlabelled, f"Chinese pages whose source download is not labelled as the English original: {unlabelled}"
     landing = (site / f"{toc_pages()[0]}.html").read_text(encoding="utf-8")
     assert "MELEARN_LANGUAGE=zh_CN" in landing, "the Chinese landing page does not say how to run a notebook in Chinese"
+
+
+class _Scripts(html.parser.HTMLParser):
+    """The bodies of a page's inline scripts, in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.bodies: list[str] = []
+        self._inline = False
+
+    def handle_starttag(self, tag, attrs):
+        self._inline = tag == "script" and "src" not in dict(attrs)
+        if self._inline:
+            self.bodies.append("")
+
+    def handle_data(self, data):
+        if self._inline:
+            self.bodies[-1] += data
+
+    def handle_endtag(self, tag):
+        self._inline = False
+
+
+@pytest.mark.parametrize("language", list(EDITIONS))
+def test_each_script_once_and_the_search_page_typesets_its_results(language):
+    """No inline script is written twice into a page (Sphinx 7.4 wrote each one given after the builder's start
+    twice: sphinx-togglebutton's configuration, the book's scroll stops), and the search page has the script that
+    typesets its results (given to that page alone, it was not written into it)."""
+    site = _edition_site(language)
+    twice = []
+    for name in ("search", *toc_pages()):
+        parser = _Scripts()
+        parser.feed((site / f"{name}.html").read_text(encoding="utf-8"))
+        bodies = [body.strip() for body in parser.bodies if body.strip()]
+        twice += [f"{name}: {body[:60]!r}" for body in sorted(set(bodies)) if bodies.count(body) > 1]
+        if name == "search":
+            assert any("search-results" in body and "typesetPromise" in body for body in bodies), "search page"
+    assert not twice, f"{language}: inline scripts written twice:\n  " + "\n  ".join(twice[:10])
