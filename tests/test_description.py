@@ -65,7 +65,7 @@ def test_a_page_panel_is_read_from_its_artists():
     words = describe(fig)
     assert words["alt"] == "y label against x label"
     text = describe_axes(ax)
-    assert "tau_F curve: 3 points from (0, 3) to (2, 5)" in text
+    assert "τ_F curve: 3 points from (0, 3) to (2, 5)" in text
     assert "the mean: the point (1, 2)" in text and "1 lines without a legend entry" in text
     assert "horizontal axis x label, from" in text
 
@@ -122,7 +122,17 @@ def test_the_words_are_chinese_in_the_chinese_edition():
 
 def test_numbers_and_labels_in_words():
     assert [number(Fraction(3, 4)), number(2.0), number(1 / 3)] == ["3/4", "2", "0.3333"]
-    assert plain(r"$\chi^2(2)$ density") == "chi^2(2) density"
+    assert plain(r"$\chi^2(2)$ density") == "χ²(2) density"
+    # what the book's figures put in their titles: no TeX command left for a screen reader to spell out
+    titles = {
+        r"$m = 10$, $H_0$: $\epsilon \leq 0.3$": "m = 10, H₀: ε ≤ 0.3",
+        r"p-values, $e_{10} = \mathrm{round}(0.7n)$": "p-values, e₁₀ = round(0.7n)",
+        r"$\tau_t$ follows $t(4)$, not $\mathcal{N}(0,1)$": "τₜ follows t(4), not N(0,1)",
+        r"$P(+)\mathrm{cost}$ against $p$": "P(+)cost against p",
+        r"a line of slope $m^-/m^+$": "a line of slope m⁻/m⁺",
+        r"$\bar{f}(x)$ and $\hat y$": "f̄(x) and ŷ",
+    }
+    assert {tex: plain(tex) for tex in titles} == titles
 
 
 @pytest.mark.parametrize("bad", [None, "ax", 3])

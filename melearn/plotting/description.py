@@ -22,6 +22,7 @@ sentences through :func:`melearn.i18n.template`, the labels as the figure draws 
 from __future__ import annotations
 
 import re
+import unicodedata
 import weakref
 from fractions import Fraction
 
@@ -72,18 +73,60 @@ def number(value) -> str:
     return f"{value:.4g}"
 
 
-_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
+# what a screen reader should meet instead of a label's TeX: its symbols as the characters they draw
+_SYMBOLS = {
+    **dict(
+        zip(
+            "alpha beta gamma delta epsilon varepsilon zeta eta theta lambda mu nu xi pi rho sigma tau phi varphi chi "
+            "psi omega Gamma Delta Theta Lambda Sigma Phi Psi Omega".split(),
+            "αβγδεεζηθλμνξπρστφφχψωΓΔΘΛΣΦΨΩ",
+            strict=True,
+        )
+    ),
+    "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "ne": "≠", "approx": "≈", "sim": "~",
+    "times": "×", "cdot": "·", "pm": "±", "infty": "∞", "to": "→", "in": "∈", "ldots": "…", "dots": "…",
+    "sum": "Σ", "prod": "Π", "sqrt": "√", "mid": "|", "vert": "|", "lvert": "|", "rvert": "|",
+}  # fmt: skip
+_ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0304", "tilde": "\u0303"}
+_FONTS = ("mathrm", "text", "textrm", "mathit", "mathbf", "boldsymbol", "operatorname", "mathsf", "mathcal")
+_SUPERSCRIPT = dict(zip("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ", strict=True))
+_SUBSCRIPT = dict(zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", strict=True))
+_GROUP = r"\{([^{}]*)\}"
+_SCRIPT = re.compile(r"([_^])(?:\{([^{}]*)\}|(\\?[A-Za-z0-9+\-]))")
+
+
+def _script(match: re.Match) -> str:
+    mark, text = match.group(1), match.group(2) if match.group(2) is not None else match.group(3)
+    table = _SUPERSCRIPT if mark == "^" else _SUBSCRIPT
+    if text and all(char in table for char in text):
+        return "".join(table[char] for char in text)
+    return mark + (text if len(text) == 1 else f"({text})")
 
 
 def plain(text: str) -> str:
-    r"""A label as words: TeX's ``$`` and braces dropped, ``\chi`` read as ``chi``.
+    r"""A label as a screen reader should meet it: TeX's symbols as the characters they draw, no ``$`` or braces.
+
+    Greek letters, relations and accents become their characters, a font command its content, and a sub- or
+    superscript its Unicode form where one exists (``H_0`` as H₀, ``m^+`` as m⁺), else it stays marked (``τ_F``).
 
     >>> plain(r"$\tau_F$ vs $F$ (2.35)")
-    'tau_F vs F (2.35)'
+    'τ_F vs F (2.35)'
+    >>> plain(r"$H_0$: $\epsilon \leq 0.3$; maximal at $\epsilon = \hat\epsilon$")
+    'H₀: ε ≤ 0.3; maximal at ε = ε̂'
+    >>> plain(r"$e_{10} = \mathrm{round}(0.7n)$, slope $m^-/m^+$, $\chi^2(2)$")
+    'e₁₀ = round(0.7n), slope m⁻/m⁺, χ²(2)'
     """
-    text = _TEX_COMMAND.sub(lambda m: m.group(1), text.replace("$", ""))
+    text = text.replace("$", "")
+    text = re.sub(r"\\mathbb\{E\}", "𝔼", text)
+    for font in _FONTS:
+        text = re.sub(rf"\\{font}\s*{_GROUP}", r"\1", text)
+    for accent, mark in _ACCENTS.items():  # the accent's combining mark after its letter: \hat\epsilon as ε̂
+        text = re.sub(rf"\\{accent}\s*(?:{_GROUP}|(\\[A-Za-z]+|[A-Za-z]))", rf"\1\2{mark}", text)
+    text = re.sub(r"\\[,;:! ]", " ", text)
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: _SYMBOLS.get(m.group(1), m.group(1)), text)
+    text = _SCRIPT.sub(_script, text)
     text = text.replace("{", "").replace("}", "").replace("\\", "")
-    return " ".join(text.split())
+    return unicodedata.normalize("NFC", " ".join(text.split()))  # ŷ as one character where Unicode has one
 
 
 def _label(artist) -> str:
