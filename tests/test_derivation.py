@@ -424,3 +424,13 @@ def test_a_schema_that_feeds_on_its_own_output_is_stopped():
     greedy = Rule.cited("second moment", {E(w**2): sp.Symbol("V") + E(w) ** 2}, source="C&B")
     with pytest.raises(DerivationError, match="keeps growing|did not settle"):
         chain(E(x), sp.Symbol("V") + E(sp.sqrt(x)) ** 2 + 1, [greedy]).check()
+
+
+def test_the_package_docstring_names_every_module_it_holds():
+    import pkgutil
+
+    import melearn.derivation as package
+
+    modules = sorted(module.name for module in pkgutil.iter_modules(package.__path__))
+    assert len(modules) >= 10
+    assert [name for name in modules if f"``{name}``" not in package.__doc__] == []

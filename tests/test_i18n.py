@@ -217,3 +217,34 @@ def test_chinese_derivation_reasons_and_refusals(tmp_path):
     step = library["step {k} ({why})"].format(k=1, why=repr("线段下的面积"))
     refusal_line = [line for line in result.stdout.splitlines() if line.startswith(refused)]
     assert refusal_line and step in refusal_line[0], result.stdout
+
+
+def _imports_of_the_pages() -> list[tuple[str, str, str]]:
+    """(page, module, name) for every ``from module import name`` in the pages' code cells."""
+    import ast
+
+    found = []
+    for page in sorted((REPO / "chapters").rglob("*.ipynb")):
+        cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"])
+            lines = [line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+            for node in ast.walk(ast.parse("\n".join(lines))):
+                if isinstance(node, ast.ImportFrom):
+                    found.extend((page.name, node.module, alias.name) for alias in node.names)
+    return found
+
+
+def test_say_and_tr_have_one_door():
+    """The pages print in the reader's language with ``say`` and ``tr`` from ``melearn.i18n``, and from nowhere else."""
+    import melearn.derivation
+    import melearn.derivation.display
+
+    for package in (melearn, melearn.derivation, melearn.derivation.display):
+        assert not hasattr(package, "say") and not hasattr(package, "tr"), package.__name__
+    imports = _imports_of_the_pages()
+    doors = {module for _, module, name in imports if name in ("say", "tr")}
+    assert doors == {"melearn.i18n"}
+    assert sum(1 for _, _, name in imports if name == "say") >= 20  # the check reads the pages' imports
