@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import urllib.parse
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from .extensions import load_extension
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _extension():
-    spec = importlib.util.spec_from_file_location("accessibility", ROOT / "_ext" / "accessibility.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("accessibility", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-accessibility = _extension()
+accessibility = load_extension("accessibility")
 
 # a numbered formula and a chain as Sphinx and melearn write them
 BODY = (

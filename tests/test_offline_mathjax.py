@@ -8,14 +8,14 @@ result on the built pages: no request leaves the machine, every formula is types
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import yaml
+
+from .extensions import load_extension
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "_vendor" / "mathjax"
@@ -23,15 +23,7 @@ WOFF2 = VENDOR / "fonts" / "mathjax-newcm-font" / "chtml" / "woff2"
 PINNED_VERSION = "4.1.3"
 
 
-def _extension():
-    spec = importlib.util.spec_from_file_location("offline_mathjax", ROOT / "_ext" / "offline_mathjax.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("offline_mathjax", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-offline_mathjax = _extension()
+offline_mathjax = load_extension("offline_mathjax")
 
 
 def _book_mathjax_config() -> dict:

@@ -57,6 +57,39 @@ def html_dir() -> Path:
     return Path(os.environ.get("MELEARN_BOOK_HTML", REPO / "_build" / "html")).resolve()
 
 
+CHINESE = "zh"  # the Chinese edition's folder inside the English site (see _ext/editions.py)
+
+
+def edition_pages() -> list[str]:
+    """Every page of the table of contents, in English and then in Chinese (``zh/...``)."""
+    pages = toc_pages()
+    return pages + [f"{CHINESE}/{page}" for page in pages]
+
+
+def visit_page(page_visits: PageVisits, name: str) -> PageReport:
+    """The one visit of a page, made on first use and shared by every browser test that reads it.
+
+    A Chinese page needs the Chinese edition built beside the English one: without it the test is skipped (failed
+    under ``CI=true``).
+    """
+    if name.startswith(CHINESE + "/") and not (html_dir() / CHINESE / "chapters").is_dir():
+        skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
+    return page_visits.get(name)
+
+
+def on_every_page(test):
+    """Run ``test(report)`` once for each page of both editions (:func:`edition_pages`), ``report`` its one visit."""
+    pages = edition_pages()
+    return pytest.mark.parametrize("report", pages, indirect=True, ids=pages)(test)
+
+
+def fail_if(problems: list[str], what: str, report: PageReport) -> None:
+    """Fail with one readable message naming the page and listing every problem of one kind."""
+    if problems:
+        listed = "\n  - " + "\n  - ".join(problems)
+        pytest.fail(f"{report.url}: {what}:{listed}", pytrace=False)
+
+
 def screenshot_dir() -> Path:
     return Path(os.environ.get("MELEARN_BOOK_SCREENSHOTS", REPO / "_build" / "screenshots")).resolve()
 

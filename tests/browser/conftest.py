@@ -24,7 +24,16 @@ from pathlib import Path
 
 import pytest
 
-from .bookcheck import CHROMIUM_ARGS, LocalServer, PageVisits, chromium_executable, html_dir, skip_or_fail
+from .bookcheck import (
+    CHROMIUM_ARGS,
+    LocalServer,
+    PageReport,
+    PageVisits,
+    chromium_executable,
+    html_dir,
+    skip_or_fail,
+    visit_page,
+)
 
 
 @pytest.fixture(scope="session")
@@ -85,3 +94,10 @@ def page_visits(request, tmp_path_factory, browser_context, server) -> PageVisit
     shared = hasattr(request.config, "workerinput")  # an xdist worker
     store = tmp_path_factory.getbasetemp().parent / "page-visits" if shared else None
     return PageVisits(browser_context, server, store)
+
+
+@pytest.fixture
+def report(request, page_visits) -> PageReport:
+    """The visit of the page a test is parametrised with (``bookcheck.on_every_page``), made on first use and shared
+    by every check of that page, in whichever test file."""
+    return visit_page(page_visits, request.param)

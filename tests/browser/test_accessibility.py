@@ -34,8 +34,15 @@ from pathlib import Path
 
 import pytest
 
-from .bookcheck import MODE_DESKTOP, MODE_PHONE, PageReport, html_dir, measure_on_every_visit, skip_or_fail, toc_pages
-from .test_book_pages import CHINESE, EDITION_PAGES, fail_if
+from .bookcheck import (
+    MODE_DESKTOP,
+    MODE_PHONE,
+    edition_pages,
+    fail_if,
+    measure_on_every_visit,
+    on_every_page,
+    toc_pages,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -216,48 +223,36 @@ def _measured(report, mode: str) -> dict:
     return report.measures["accessibility"][mode]
 
 
-@pytest.fixture
-def page(request, page_visits) -> PageReport:
-    """The one visit of a page (shared with every browser test), with its accessibility measures."""
-    name = request.param
-    if name.startswith(CHINESE + "/") and not (html_dir() / CHINESE / "chapters").is_dir():
-        skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
-    return page_visits.get(name)
-
-
-def pages(test):
-    return pytest.mark.parametrize("page", EDITION_PAGES, indirect=True, ids=EDITION_PAGES)(test)
-
-
-@pages
-def test_no_serious_or_critical_axe_violations(page):
-    desktop = _measured(page, "desktop")
-    fail_if(axe_problems(desktop), "axe-core, desktop width (light; and dark on a sampled page)", page)
-    phone = _measured(page, "phone")
+@on_every_page
+def test_no_serious_or_critical_axe_violations(report):
+    desktop = _measured(report, "desktop")
+    fail_if(axe_problems(desktop), "axe-core, desktop width (light; and dark on a sampled page)", report)
+    phone = _measured(report, "phone")
     if phone["axe"] is not None:
-        fail_if(axe_problems(phone), "axe-core, phone width, light and dark", page)
+        fail_if(axe_problems(phone), "axe-core, phone width, light and dark", report)
 
 
-@pages
-def test_formulas_are_read_and_are_not_tab_stops(page):
-    chinese = "/zh/" in page.url
-    fail_if(formula_problems(_measured(page, "desktop"), chinese), "formulas a screen reader or keyboard meets", page)
+@on_every_page
+def test_formulas_are_read_and_are_not_tab_stops(report):
+    chinese = "/zh/" in report.url
+    problems = formula_problems(_measured(report, "desktop"), chinese)
+    fail_if(problems, "formulas a screen reader or keyboard meets", report)
 
 
-@pages
-def test_figures_say_what_they_show(page):
-    fail_if(figure_problems(_measured(page, "desktop")), "figures without words", page)
+@on_every_page
+def test_figures_say_what_they_show(report):
+    fail_if(figure_problems(_measured(report, "desktop")), "figures without words", report)
 
 
-@pages
-def test_ticks_are_announced_checked(page):
-    chinese = "/zh/" in page.url
-    fail_if(tick_problems(_measured(page, "desktop"), chinese), "ticks a screen reader reads", page)
+@on_every_page
+def test_ticks_are_announced_checked(report):
+    chinese = "/zh/" in report.url
+    fail_if(tick_problems(_measured(report, "desktop"), chinese), "ticks a screen reader reads", report)
 
 
 def test_the_phone_sample_is_in_the_book():
     assert set(SAMPLE) <= set(toc_pages()), "a page of SAMPLE is not in _toc.yml"
-    assert len(EDITION_PAGES) == 2 * len(toc_pages())
+    assert len(edition_pages()) == 2 * len(toc_pages())
 
 
 # a page as the book was before: a figure named by its file, formulas in the tab order without speech, pale text

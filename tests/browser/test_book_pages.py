@@ -14,74 +14,49 @@ import urllib.parse
 
 import pytest
 
-from .bookcheck import PageReport, claimed_formulas, html_dir, skip_or_fail, toc_pages
+from .bookcheck import CHINESE, claimed_formulas, fail_if, on_every_page, toc_pages
 
 pytestmark = pytest.mark.browser
 
 PAGES = toc_pages()
-CHINESE = "zh"  # the Chinese edition's folder inside the English site (see _ext/editions.py)
-EDITION_PAGES = PAGES + [f"{CHINESE}/{page}" for page in PAGES]
 
 
-@pytest.fixture
-def report(request, page_visits) -> PageReport:
-    """The visit of one page, made on first use and shared by every check of that page (and other test files)."""
-    page = request.param
-    if page.startswith(CHINESE + "/") and not (html_dir() / CHINESE / "chapters").is_dir():
-        skip_or_fail(f"no Chinese edition in {html_dir() / CHINESE}: run `make book` first")
-    return page_visits.get(page)
-
-
-def pages(test):
-    return pytest.mark.parametrize("report", EDITION_PAGES, indirect=True, ids=EDITION_PAGES)(test)
-
-
-def _problems(items: list[str]) -> str:
-    return "\n  - " + "\n  - ".join(items)
-
-
-def fail_if(problems: list[str], what: str, report: PageReport) -> None:
-    """Fail with one readable message naming the page and listing every problem of one kind."""
-    if problems:
-        pytest.fail(f"{report.url}: {what}:{_problems(problems)}", pytrace=False)
-
-
-@pages
+@on_every_page
 def test_formulas_typeset_without_errors(report):
     assert report.typeset, f"{report.url}: MathJax never finished typesetting"
     fail_if(report.math_errors, "MathJax could not typeset", report)
     fail_if(report.untypeset_tex, "raw TeX left in the text (a formula MathJax did not typeset)", report)
 
 
-@pages
+@on_every_page
 def test_images_load(report):
     fail_if(report.broken_images, "images that did not load", report)
 
 
-@pages
+@on_every_page
 def test_no_console_errors(report):
     fail_if(report.console_errors, "errors in the browser console", report)
 
 
-@pages
+@on_every_page
 def test_no_page_errors(report):
     """No script of a page throws: not the theme's, not an extension's (sphinx-thebe's settings, loaded twice by
     Jupyter Book 1, threw "Identifier 'THEBE_JS_URL' has already been declared" on every page), not the book's."""
     fail_if(report.page_errors, "uncaught errors (page errors)", report)
 
 
-@pages
+@on_every_page
 def test_no_failed_or_external_requests(report):
     fail_if(report.failed_requests, "failed requests", report)
     fail_if(report.external_requests, "requests to the network (the book must work offline)", report)
 
 
-@pages
+@on_every_page
 def test_links_and_equation_references_resolve(report):
     fail_if(report.broken_links + report.bad_equation_refs, "broken links or equation references", report)
 
 
-@pages
+@on_every_page
 def test_title_and_claimed_formula_numbers(report):
     assert report.title.strip(), f"{report.url}: the page has no <title>"
     assert report.h1.strip(), f"{report.url}: the page has no heading"
@@ -98,7 +73,7 @@ def test_title_and_claimed_formula_numbers(report):
     assert not duplicates, f"{report.url}: equation numbers shown twice: {duplicates}"
 
 
-@pages
+@on_every_page
 def test_each_page_links_to_itself_in_the_other_edition(report):
     """The edition switch at the top of every page leads to the same page in the other language."""
     page = report.url.split("/", 3)[3].removesuffix(".html")
@@ -110,22 +85,22 @@ def test_each_page_links_to_itself_in_the_other_edition(report):
     assert report.lang == ("zh-CN" if chinese else "en"), f"{report.url}: <html lang={report.lang!r}>"
 
 
-@pages
+@on_every_page
 def test_equation_numbers_link_to_themselves(report):
     fail_if(report.equation_headerlinks_missing, "numbered equations without a permalink", report)
 
 
-@pages
+@on_every_page
 def test_no_horizontal_overflow_on_a_phone(report):
     assert not report.phone_overflow, f"{report.url}: {report.phone_overflow}"
 
 
-@pages
+@on_every_page
 def test_figures_readable_in_dark_mode(report):
     fail_if(report.dark_image_backgrounds, "output images without a white background in dark mode", report)
 
 
-@pages
+@on_every_page
 def test_reader_buttons(report):
     """A download button everywhere; repository, issue and launch buttons only when a repository is configured.
 

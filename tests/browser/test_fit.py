@@ -26,7 +26,7 @@ import pytest
 
 from melearn.plotting.figure import PHONE_COLUMN_PX
 
-from .bookcheck import REPO, html_dir, measure_on_every_visit, skip_or_fail, toc_pages
+from .bookcheck import CHINESE, REPO, html_dir, measure_on_every_visit, skip_or_fail, toc_pages
 
 sys.path.insert(0, str(REPO / "tools"))
 
@@ -35,7 +35,6 @@ from column_fit import FIT_JS  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-CHINESE = "zh"
 PAGES = toc_pages()
 EDITION_PAGES = PAGES + [f"{CHINESE}/{page}" for page in PAGES]
 # the modes of a page of the site (measured in its one visit); "print" is the page in its edition's PDF

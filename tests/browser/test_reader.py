@@ -17,11 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from .bookcheck import HARMLESS_CONSOLE, html_dir, settle, skip_or_fail, toc_pages
+from .bookcheck import CHINESE, HARMLESS_CONSOLE, html_dir, settle, skip_or_fail, toc_pages
 
 pytestmark = pytest.mark.browser
 
-CHINESE = "zh"
 EDITIONS = {"en": "", "zh_CN": f"{CHINESE}/"}
 PDF_NAMES = {"en": "melearn-en.pdf", "zh_CN": "melearn-zh_CN.pdf"}
 NARROW_WIDTHS = (390, 800)  # a phone and a tablet: below the theme's 992 px, the sidebars are behind buttons

@@ -25,11 +25,10 @@ import math
 
 import pytest
 
-from .bookcheck import html_dir, measure_on_every_visit, skip_or_fail, toc_pages
+from .bookcheck import CHINESE, html_dir, measure_on_every_visit, skip_or_fail, toc_pages
 
 pytestmark = pytest.mark.browser
 
-CHINESE = "zh"
 PAGES = toc_pages()
 EDITION_PAGES = PAGES + [f"{CHINESE}/{page}" for page in PAGES]
 DESKTOP = ({"width": 1366, "height": 900}, "screen")

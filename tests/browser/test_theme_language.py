@@ -13,11 +13,10 @@ import re
 
 import pytest
 
-from .bookcheck import html_dir, skip_or_fail, toc_pages
+from .bookcheck import CHINESE, html_dir, skip_or_fail, toc_pages
 
 pytestmark = pytest.mark.browser
 
-CHINESE = "zh"
 LABELS = ("title", "aria-label", "placeholder", "data-tooltip")
 # what stays as it is in Chinese: names of software, file formats and keys, and a setting written as code
 KEPT = re.compile(r"\b(?:PDF|ipynb|md|MathJax|MyST|Markdown|GitHub|Jupyter|Ctrl|Cmd|K|melearn)\b|\b[A-Z_]+=[A-Za-z_]+")
