@@ -220,6 +220,10 @@ def test_ci_runs_exactly_make_test():
     ]
     assert commands[-1] == "make test"
     assert sum("make " in line for line in commands) == 1
+    # the README's quick start: one command builds the book, one runs every test, and that one is CI's
+    quick_start = (REPO / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ")[0]
+    block = quick_start.split("```bash\n", 1)[1].split("```", 1)[0]
+    assert [line.split("#")[0].strip() for line in block.splitlines()] == ["make book", commands[-1]]
 
 
 def test_the_workflow_caches_what_the_build_keeps_under_the_inputs_it_depends_on():

@@ -97,6 +97,8 @@ def claim_problems(texts, counts: dict[str, int]) -> list[str]:
 def _book_claims():
     yield "chapters/intro.md", INTRO.read_text(encoding="utf-8")
     yield "README.md", README.read_text(encoding="utf-8")
+    for name in ("CONTRIBUTING.md", "ARCHITECTURE.md"):
+        yield name, (ROOT / name).read_text(encoding="utf-8")
     yield "_config.yml title", yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
     yield "the Chinese title", build_edition.TITLES["zh_CN"]
     for msgstr in _translations(INTRO_PO).values():

@@ -21,6 +21,7 @@ import nbformat
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
+DOCS = ("README.md", "CONTRIBUTING.md", "ARCHITECTURE.md")  # the repository's documents in English
 # mu and sigma^2 are defined by (2.28)-(2.29) for the error rates of one learner; (2.31)-(2.32) reuse them for the
 # differences of two learners' error rates, and "sigma^2 of (2.31)" is right there
 REUSED = {r"\mu", r"\sigma^2"}
@@ -83,12 +84,12 @@ def wrong_citations(text: str, defined: dict[str, str] | None = None) -> list[st
 
 
 def texts():
-    """The English prose of the pages and the README, melearn's source, and every Chinese translation."""
+    """The English prose of the pages and the repository's documents, melearn's source, every Chinese translation."""
     for page in sorted((ROOT / "chapters").rglob("*.ipynb")):
         for cell in nbformat.read(page, as_version=4).cells:
             if cell.cell_type == "markdown":
                 yield page, cell.source
-    for path in [*sorted((ROOT / "chapters").rglob("*.md")), ROOT / "README.md"]:
+    for path in [*sorted((ROOT / "chapters").rglob("*.md")), *(ROOT / name for name in DOCS)]:
         yield path, path.read_text(encoding="utf-8")
     for path in sorted((ROOT / "melearn").rglob("*.py")):
         yield path, path.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ other versions of the classifiers in ``pyproject.toml`` (3.12, 3.13) each get a 
 ``requirements/lock.txt``) and run the tests that need no book: melearn's doctests and the library's tests, no
 notebook, no build, no browser (the tests of the book's tools and pages need Sphinx and Jupyter, installed for the
 book's version only). A version whose interpreter (``python3.X`` on the PATH) is missing is skipped with a warning;
-under ``CI=true`` a missing version fails only if it is one of ``CI_VERSIONS``, the versions README says CI has.
+under ``CI=true`` a missing version fails only if it is one of ``CI_VERSIONS``, the versions CONTRIBUTING says CI has.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "requirements" / "library-lock.txt"
-#: the versions the CI container has (README, "Continuous integration"): only these fail CI when missing
+#: the versions the CI container has (CONTRIBUTING.md, "Supported Python"): only these fail CI when missing
 CI_VERSIONS = ("3.11",)
 #: tests that need the book's toolchain (Sphinx, Jupyter, the built book) or install packages themselves: they run
 #: on the book's version only
