@@ -3,7 +3,8 @@
 The table (between the ``parts`` markers) names each part's files, the parts it may import from, the packages
 outside the standard library it may import, and what it never imports. Each Python file (and each code cell of the
 pages) is parsed, its imports (at any depth: a function's import counts too) resolved to a part or a package, and
-checked against its row. ``tests/test_import.py`` checks the library's layering at run time; this reads the text.
+checked against its row. ``tests/melearn/test_import.py`` checks the library's layering at run time; this reads
+the text.
 """
 
 from __future__ import annotations

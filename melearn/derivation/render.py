@@ -18,7 +18,7 @@ still too long for a line is cut inside its widest bracket, which is then writte
 ... ``\biggr)``), as printed books break a bracket across lines; a long fraction is first written as one over
 its denominator times its numerator.
 
-The stylesheet ``_static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
+The stylesheet ``book/static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
 under it on a narrow one and on paper).
 """
 
