@@ -31,7 +31,7 @@ JOBS   ?= 2
 XDIST  := -n $(JOBS) --dist loadscope
 # the test files that read the built book (BUILT_TESTS of the root conftest.py, which marks their tests "built"):
 # the run of the built book collects only them, not the doctests, unit tests and notebooks (about 5 s a worker)
-BUILT_TESTS := tests/browser tests/test_editions.py
+BUILT_TESTS := tests/book/browser tests/book/test_editions.py
 
 .PHONY: book editions pdf test test-times unit lint env notebooks catalogues bench look clean
 
@@ -52,9 +52,9 @@ env: $(STAMP)
 
 # The book's main job: every page executed against the current melearn, once per edition: the site and the PDF of
 # an edition share one execution cache, kept per version of melearn, the catalogues and the lock file
-# (tools/build_edition.py), so a change in the library executes the pages again.
+# (book/build_edition.py), so a change in the library executes the pages again.
 book: $(STAMP)
-	$(BIN)/python tools/build_edition.py en --execution cache
+	$(BIN)/python -m book.build_edition en --execution cache
 	$(MAKE) editions PDF_EN_EXECUTION=cache
 	@echo "The book is at $(CURDIR)/_build/html/index.html (中文版: _build/html/zh/index.html); PDFs in _build/pdf/"
 
@@ -62,12 +62,12 @@ book: $(STAMP)
 # the stored outputs in make test (PDF_EN_EXECUTION=off), from the executed pages in make book.
 PDF_EN_EXECUTION ?= off
 editions: $(STAMP)
-	$(BIN)/python tools/build_edition.py zh_CN
+	$(BIN)/python -m book.build_edition zh_CN
 	$(MAKE) pdf
 
 pdf: $(STAMP)
-	$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION)
-	$(BIN)/python tools/build_pdf.py zh_CN
+	$(BIN)/python -m book.build_pdf en --execution $(PDF_EN_EXECUTION)
+	$(BIN)/python -m book.build_pdf zh_CN
 
 # One execution of every page per run: the build renders the stored outputs (MELEARN_BOOK_EXECUTION=off), and
 # nbval executes each page and compares every output, figures included, with what the build rendered. A pytest
@@ -77,11 +77,11 @@ pdf: $(STAMP)
 # Chinese site is built too (the two PDFs side by side); the tests that need no build (doctests, unit tests, nbval:
 # pytest -m "not built" on two workers, at a lower priority). Once both PDFs are written, the tests of the built
 # book (pytest -m built $(BUILT_TESTS) on two workers: browser tests over both editions, the PDFs, the Chinese
-# pages). Each PDF is written from the pages its edition's site build read (tools/build_edition.py), and printed
+# pages). Each PDF is written from the pages its edition's site build read (book/build_edition.py), and printed
 # again only when its one page, a file that page loads, the printing scripts, the browser or the fonts changed
-# (tools/build_pdf.py; python tools/build_pdf.py en --print always prints anyway).
+# (book/build_pdf.py; python -m book.build_pdf en --print always prints anyway).
 test: $(STAMP)
-	@$(BIN)/python tools/test_times.py start
+	@$(BIN)/python -m book.step_times start
 	$(call timed,lint (ruff$(COMMA) mypy$(COMMA) workflow schema),$(MAKE) --no-print-directory lint)
 	@$(MAKE) --no-print-directory -j3 --output-sync=target test-after-lint
 	@$(MAKE) --no-print-directory test-times
@@ -99,22 +99,22 @@ test-unbuilt:
 	$(call timed,tests without the build: doctests$(COMMA) unit$(COMMA) nbval (beside),nice -n 10 $(BIN)/python -m pytest -m "not built" $(XDIST))
 # The library's tests (doctests and unit tests, no notebook, no build) on the other Python versions that
 # requires-python allows (3.12, 3.13), each in its venv .venv-3.X from requirements/library-lock.txt; a version
-# not found on the machine is skipped with a warning (tools/test_versions.py)
+# not found on the machine is skipped with a warning (book/python_versions.py)
 test-versions:
-	$(call timed,library tests on Python 3.12 and 3.13 (beside),nice -n 10 $(BIN)/python tools/test_versions.py --jobs 1)
+	$(call timed,library tests on Python 3.12 and 3.13 (beside),nice -n 10 $(BIN)/python -m book.python_versions --jobs 1)
 test-zh-site:
-	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python tools/build_edition.py zh_CN)
+	$(call timed,Chinese site$(COMMA) executes every page (beside),$(BIN)/python -m book.build_edition zh_CN)
 test-zh-pdf: test-zh-site
-	$(call timed,Chinese PDF (beside),$(BIN)/python tools/build_pdf.py zh_CN)
+	$(call timed,Chinese PDF (beside),$(BIN)/python -m book.build_pdf zh_CN)
 test-en-site:
-	$(call timed,English site from the stored outputs (beside),$(BIN)/python tools/build_edition.py en --execution off)
+	$(call timed,English site from the stored outputs (beside),$(BIN)/python -m book.build_edition en --execution off)
 # The English PDF waits for the Chinese site too, so that the two PDFs are printed side by side: printed as soon
 # as its site was built, the English PDF ended long before the Chinese one, which was then left alone on one core
 # (a fresh clone's make test left 165 core-seconds idle that way)
 test-en-pdf: test-en-site test-zh-site
-	$(call timed,English PDF (beside),$(BIN)/python tools/build_pdf.py en --execution $(PDF_EN_EXECUTION))
+	$(call timed,English PDF (beside),$(BIN)/python -m book.build_pdf en --execution $(PDF_EN_EXECUTION))
 
-# Each step of make test is timed into $(TIMES) (the path tools/test_times.py reads); the table is printed at the
+# Each step of make test is timed into $(TIMES) (the path book/step_times.py reads); the table is printed at the
 # end, and after a failing step, with how much of the processors the machine gave the run (busy, idle, taken by its
 # host). Steps marked "beside" ran at the same time as others, so the steps add up to more than make test took.
 TIMES := _build/test-times.tsv
@@ -126,14 +126,14 @@ define timed
 endef
 
 test-times:
-	@$(BIN)/python tools/test_times.py table
+	@$(BIN)/python -m book.step_times table
 
-# The inner loop: no notebook, no build, no browser; tests/test_editions.py builds whole editions and PDFs, and
-# tests/test_light_install.py installs melearn with numpy and SciPy into a fresh environment (1-3 minutes), so
+# The inner loop: no notebook, no build, no browser; tests/book/test_editions.py builds whole editions and PDFs, and
+# tests/melearn/test_light_install.py installs melearn with numpy and SciPy into a fresh environment (1-3 minutes), so
 # they run in make test only.
 unit: $(STAMP)
-	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/browser --ignore=tests/test_editions.py \
-	  --ignore=tests/test_light_install.py
+	$(BIN)/python -m pytest $(XDIST) melearn tests --ignore=tests/book/browser --ignore=tests/book/test_editions.py \
+	  --ignore=tests/melearn/test_light_install.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -144,21 +144,21 @@ lint: $(STAMP)
 # Re-execute every chapter notebook in place, storing its outputs (no timing metadata, so no noisy diffs), then
 # fill the landing page's ledger tables from the stored ledgers.
 notebooks: $(STAMP)
-	$(BIN)/python tools/execute_notebooks.py chapters
-	$(BIN)/python tools/ledger_table.py
+	$(BIN)/python -m book.execute_notebooks chapters
+	$(BIN)/python -m book.ledger_table
 
 # After a change of the English pages: extract their messages and merge them into the Chinese catalogues (then
 # translate what is new or fuzzy: make test fails until the catalogues are complete), and collect the new text the
 # pages generate into the output catalogues.
 catalogues: $(STAMP)
-	$(BIN)/python tools/catalogues.py update
-	$(BIN)/python tools/output_catalogues.py collect
-	$(BIN)/python tools/catalogues.py check
+	$(BIN)/python -m book.catalogues update
+	$(BIN)/python -m book.output_catalogues collect
+	$(BIN)/python -m book.catalogues check
 
 # A contact sheet per page (desktop, phone, dark mode, first PDF sheet) in _build/look/, for the pages a change
-# touched; make look PAGES=all for every page (tools/look.py). Needs a built site.
+# touched; make look PAGES=all for every page (book/look.py). Needs a built site.
 look: $(STAMP)
-	$(BIN)/python tools/look.py $(PAGES)
+	$(BIN)/python -m book.look $(PAGES)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

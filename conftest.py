@@ -1,6 +1,6 @@
 """Repository-wide pytest configuration, loaded for every run from the repository root.
 
-``tools/nbval_figures.py`` makes nbval compare each notebook's PNG figures byte for byte (by digest), which
+``book/nbval_figures.py`` makes nbval compare each notebook's PNG figures byte for byte (by digest), which
 nbval alone skips; it lives here rather than in ``tests/conftest.py`` so that ``pytest chapters/PAGE.ipynb``
 checks figures too.
 
@@ -17,12 +17,12 @@ import functools
 
 import pytest
 
-pytest_plugins = ["tools.nbval_figures"]
+pytest_plugins = ["book.nbval_figures"]
 
-BROWSER_TESTS = "tests/browser/"
+BROWSER_TESTS = "tests/book/browser/"
 # the test files that read the book as built in _build: the browser tests, and the edition tests (the sites, the
 # PDFs, and the catalogues they were built from)
-BUILT_TESTS = (BROWSER_TESTS, "tests/test_editions.py")
+BUILT_TESTS = (BROWSER_TESTS, "tests/book/test_editions.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -39,7 +39,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @functools.cache
 def _book_pages() -> frozenset[str]:
     """The pages of both editions, as the browser tests name them (``chapters/auc``, ``zh/chapters/auc``)."""
-    from tests.browser.bookcheck import toc_pages
+    from tests.book.browser.bookcheck import toc_pages
 
     return frozenset(page for name in toc_pages() for page in (name, f"zh/{name}"))
 
@@ -47,7 +47,8 @@ def _book_pages() -> frozenset[str]:
 def scope_of(nodeid: str) -> str:
     """The unit of work a test belongs to: a notebook, one page's browser checks, or a test file.
 
-    Every browser check of one page, in whichever file, reads the page's one visit (``tests/browser/bookcheck.py``),
+    Every browser check of one page, in whichever file, reads the page's one visit
+    (``tests/book/browser/bookcheck.py``),
     so they go to one worker together: ``page:zh/chapters/auc`` for ``test_x[zh/chapters/auc-print]``.
     """
     path, _, rest = nodeid.partition("::")

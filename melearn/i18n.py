@@ -21,7 +21,7 @@ placeholder, so that one entry serves every run of a line that prints numbers::
 
 A text with no word in it (only numbers, formulas, symbols) needs no translation and is returned as it is. A text
 with words but no translation is returned in English and, if ``MELEARN_MISSING_TEXT`` names a file, appended to
-it: the Chinese build fails when that file is not empty (``tools/build_edition.py``).
+it: the Chinese build fails when that file is not empty (``book/build_edition.py``).
 
 Nothing is translated behind the code's back: the text reaches this module only through explicit calls. Pages
 print generated lines with :func:`say` and wrap the text of their figures in :func:`tr`; ``melearn.plotting``

@@ -14,7 +14,7 @@ Both functions take the statistics (:math:`x_{\min}, x_{\max}` or :math:`\bar x,
 (by default the data themselves) and apply the map to ``x``: that is how a model normalises new samples with the
 statistics of its training set, and where the two methods differ (a new sample outside the old range). A 2-d
 array is normalised column by column (one column per feature). The advantages and drawbacks of each are argued,
-and each claim tested, on ``chapters/exercises/ex2_8.ipynb`` and in ``tests/test_normalization.py``.
+and each claim tested, on ``chapters/exercises/ex2_8.ipynb`` and in ``tests/melearn/test_normalization.py``.
 
 Both maps are unchanged when the data are multiplied by a power of two, so they are computed on data scaled by
 a power of two near their largest magnitude: no difference or square overflows, whatever the size of

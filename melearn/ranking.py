@@ -76,22 +76,20 @@ class RocCurve(NamedTuple):
     thresholds: np.ndarray
 
 
-def _labels_and_scores(y_true, y_score, values_out: list | None = None) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """Validate a (labels, scores) pair once; return boolean labels, float scores, m+ and m-.
+def _labels_and_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray, int, int, np.ndarray | None]:
+    """Validate a (labels, scores) pair once; return boolean labels, float scores, m+, m- and the score values.
 
     Scores that float64 cannot hold exactly are replaced by their exact ranks (see :func:`as_order_array`), so
-    that distinct scores never tie as floats; their distinct values are appended to ``values_out`` (when given)
-    to turn ranks back into thresholds.
+    that distinct scores never tie as floats; their distinct values (``None`` when the scores are float64 as
+    given) come last, to turn ranks back into thresholds.
     """
     y = as_binary_labels(y_true, "y_true")
     s, values = as_order_array(y_score, "y_score")
-    if values_out is not None:
-        values_out.append(values)
     m = check_same_length(y_true=y, y_score=s)
     if m > MAX_SAMPLES:
         raise ValueError(f"y_true holds {m:,} samples, more than MAX_SAMPLES = 2**31 (exact int64 pair counts)")
     m_pos, m_neg = require_both_classes(y, "y_true")
-    return y, s, m_pos, m_neg
+    return y, s, m_pos, m_neg, values
 
 
 def threshold_counts(y_true, y_score) -> ThresholdCounts:
@@ -125,11 +123,10 @@ def threshold_counts(y_true, y_score) -> ThresholdCounts:
     float64 would collapse them: an object array of Python integers (or Python numbers) for integer scores, a
     long double array for long double scores. Otherwise ``thresholds`` is float64.
     """
-    values: list = []
-    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score, values)
+    y, s, m_pos, m_neg, values = _labels_and_scores(y_true, y_score)
     counts = ThresholdCounts(*counts_at_thresholds(y, s), m_pos, m_neg)
-    if values[0] is not None:  # the scores were exact ranks: report the exact scores
-        return counts._replace(thresholds=_exact_thresholds(values[0][counts.thresholds.astype(np.intp)]))
+    if values is not None:  # the scores were exact ranks: report the exact scores
+        return counts._replace(thresholds=_exact_thresholds(values[counts.thresholds.astype(np.intp)]))
     return counts
 
 
@@ -308,7 +305,7 @@ def roc_auc(y_true, y_score) -> float:
     >>> roc_auc([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
     0.875
     """
-    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    y, s, m_pos, m_neg, _ = _labels_and_scores(y_true, y_score)
     return twice_correct_pairs(y, s) / (2 * m_pos * m_neg)
 
 
@@ -375,7 +372,7 @@ def rank_loss(y_true, y_score, *, method: str = "auto") -> float:
     0.125
     """
     method = as_choice(method, "method", ("auto", "pairwise", "sorted"))
-    y, s, m_pos, m_neg = _labels_and_scores(y_true, y_score)
+    y, s, m_pos, m_neg, _ = _labels_and_scores(y_true, y_score)
     if method == "pairwise" and m_pos * m_neg > PAIRWISE_MAX_WORK:
         raise ValueError(
             f"method='pairwise' would compare m+ m- = {m_pos * m_neg:,} pairs, more than PAIRWISE_MAX_WORK = "

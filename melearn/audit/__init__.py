@@ -21,7 +21,7 @@ Only the data of the chain reaches this package: expressions, the equations of i
 independence they state (:class:`Premise`); it imports nothing of the kernel.
 
 The pages' chains do not call this package yet: a ✓ in the book is still the kernel's alone. It is tested on its
-own (``tests/test_audit.py``), on steps handed to it as data.
+own (``tests/melearn/test_audit.py``), on steps handed to it as data.
 """
 
 from __future__ import annotations

@@ -23,16 +23,29 @@ symbols; sympy's evaluation of the nodes a computation rule names; and the primi
 ``TRUSTED_BASE``, each with the side conditions the kernel checks where it applies the rule. Everything else a
 chain uses is a rule the page states (definition, assumption, cited result, lemma) and is listed in the ledger.
 
-Modules: ``chain`` (the chain and its check), ``rules``,
-``operators`` (E, P, Var, Cov, indicator), ``sums`` (finite-sum
-rules), ``ledger``, ``display`` (unevaluated forms for display),
-``bias_variance`` (the derivation of (2.41)-(2.42)).
+Modules:
+
+* ``chain``: the chain and its check (``Derivation``, ``Step``, ``DerivationError``);
+* ``_algebra``: the algebra a step may use without naming a rule;
+* ``rules``: the named facts a step may use, each of one kind (``Rule``);
+* ``operators``: the operators the pages write (E, P, Var, Cov, indicator);
+* ``sums``: rules for finite sums;
+* ``iverson``: Iverson brackets inside finite sums, decided on the whole range;
+* ``calculus``: rules of calculus beyond sympy's evaluation (a derivative of a finite sum);
+* ``limits``: rules for evaluating a limit by hand, each a cited theorem;
+* ``integrals``: the integral over a data distribution and its linearity;
+* ``ledger``: a page's proof ledger (what its chains proved, and what it holds without a chain);
+* ``render``: how a chain is shown (HTML rows, LaTeX, plain text);
+* ``display``: unevaluated forms that keep a formula as the textbook writes it;
+* ``bias_variance``: the derivation of (2.41)-(2.42).
+
+Pages print their lines with ``melearn.i18n.say`` and ``melearn.i18n.tr``, the one home of the reader's language.
 """
 
 from .. import _extra_derivation  # noqa: F401 (first: without sympy, names the extra melearn[derivation])
 from . import sums
 from .chain import Derivation, DerivationError, Step, equal_modulo, rules_latex, show_refusal
-from .display import add, frac, mul, root, say, tex
+from .display import add, frac, mul, root, tex
 from .ledger import page_ledger, record_argument, record_citation, record_enumeration, record_simulation
 from .operators import Cov, Expectation, Indicator, P, Var, operator
 from .render import rule_list
@@ -114,7 +127,6 @@ __all__ = [
     "root",
     "rule_list",
     "rules_latex",
-    "say",
     "show_refusal",
     "sums",
     "tex",

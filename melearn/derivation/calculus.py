@@ -3,7 +3,7 @@ r"""Rules of calculus that the pages need beyond what sympy's evaluation (:meth:
 A :class:`sympy.Derivative` is an unknown to algebra (:mod:`melearn.derivation._algebra`). Differentiating a finite
 sum term by term is not an evaluation (the sum stays a sum, with a symbolic number of terms), so it takes its own
 rule: the linearity of the derivative, applied to the finitely many terms of the sum. It is cited as such, and
-``tests/test_derivation_calculus.py`` checks the rewrite against explicit sums.
+``tests/derivation/test_calculus.py`` checks the rewrite against explicit sums.
 """
 
 from __future__ import annotations

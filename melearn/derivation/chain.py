@@ -33,7 +33,6 @@ __all__ = ["Derivation", "DerivationError", "Step", "equal_modulo", "show_refusa
 
 _MAX_REWRITE_ROUNDS = 50
 _MAX_SIZE, _MAX_GROWTH = 5_000, 20  # nodes: a rewritten side may grow to max(5000, 20 x its size)
-LAYOUTS = ("side", "below")
 
 
 class DerivationError(AssertionError):
@@ -137,8 +136,7 @@ class Derivation:
         lhs_note: str = "definition",
         lhs_rules: Iterable[Rule] = (),
     ):
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        _render.check_layout(layout)
         self._start = vet_expression(start, "start")
         self._lhs = lhs if (lhs is None or isinstance(lhs, str)) else vet_expression(lhs, "lhs")
         self._lhs_rules = _as_rules(lhs_rules)

@@ -1,4 +1,4 @@
-r"""Helpers that keep a formula on screen as the textbook writes it, and print page output in one piece.
+r"""Helpers that keep a formula on screen as the textbook writes it.
 
 sympy rewrites what it builds: ``(k + 1)/2`` becomes ``k/2 + 1/2`` and ``(f - fbar) + (fbar - y)`` becomes
 ``f - y``. A derivation step that only regroups or keeps a fraction whole must be built unevaluated with these
@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..i18n import say  # noqa: F401  (pages import say from here: printed lines in the reader's language)
-
-__all__ = ["add", "frac", "mul", "root", "say", "tex"]
+__all__ = ["add", "frac", "mul", "root", "tex"]
 
 
 def frac(numerator, denominator) -> sp.Expr:

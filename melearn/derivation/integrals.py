@@ -4,7 +4,7 @@ The textbook writes the generalization error as an integral over the data distri
 stays unevaluated (an opaque operator, like every operator of :mod:`melearn.derivation.operators`): a step that
 splits it names :attr:`IntegralOver.linearity`, a cited rule whose rewrite pulls out exactly the factors that do
 not vary with the integration variables. What the integral of a particular function is (the density integrates
-to one, say) is a rule the page states. ``tests/test_derivation_integrals.py`` checks the linearity rule against
+to one, say) is a rule the page states. ``tests/derivation/test_integrals.py`` checks the linearity rule against
 integrals that sympy evaluates, and that it never pulls out a factor that varies.
 
 Examples

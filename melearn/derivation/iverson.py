@@ -19,7 +19,7 @@ Side conditions, checked where the rule applies: the range meets the sums' conve
 empty range makes both sides zero; a reversed range is refused, see :mod:`melearn.derivation.sums`); the condition
 is decided from the sum's own bounds, and every index bound by an enclosing sum or integral is read without its
 declared assumptions (an index declared positive may run from :math:`-5`).
-``tests/test_derivation_iverson.py`` checks the rule against explicit sums.
+``tests/derivation/test_iverson.py`` checks the rule against explicit sums.
 """
 
 from __future__ import annotations

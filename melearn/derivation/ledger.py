@@ -8,7 +8,7 @@ from a reference and used as stated), each with its scope or source. It ends wit
 table generated from the chains themselves, never written by hand.
 
 The ledger's plain-text form is JSON (sorted keys, stable across runs), so that nbval compares it and
-``tools/ledger_table.py`` can read every page's ledger back from the stored notebooks to build the landing
+``book/ledger_table.py`` can read every page's ledger back from the stored notebooks to build the landing
 page's table.
 
 Examples

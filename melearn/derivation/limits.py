@@ -13,7 +13,7 @@ a named rule. A rule rewrites a limit only where the theorem it cites applies, a
 
 Like every equation between limits, a step by :func:`continuous_outer` or :func:`lhopital` says: the left-hand
 limit exists and equals the right-hand one *when the right-hand limit exists*; a chain that ends in a number (by
-:func:`continuity`) establishes that it does. ``tests/test_derivation_limits.py`` checks every rule against
+:func:`continuity`) establishes that it does. ``tests/derivation/test_limits.py`` checks every rule against
 sympy's own limit algorithm on examples, and that each refuses what its theorem does not cover.
 """
 

@@ -18,7 +18,7 @@ still too long for a line is cut inside its widest bracket, which is then writte
 ... ``\biggr)``), as printed books break a bracket across lines; a long fraction is first written as one over
 its denominator times its numerator.
 
-The stylesheet ``_static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
+The stylesheet ``book/static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
 under it on a narrow one and on paper).
 """
 
@@ -39,6 +39,7 @@ __all__ = [
     "chain_html",
     "chain_latex",
     "chain_text",
+    "check_layout",
     "cut_formula",
     "escape_latex_text",
     "freeze_options",
@@ -51,6 +52,13 @@ __all__ = [
 ]
 
 LAYOUTS = ("side", "below")
+
+
+def check_layout(layout: str) -> None:
+    """Refuse a layout that is not one of ``LAYOUTS`` (a chain's reasons beside or below its steps)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+
 
 # characters that read as a tick (U+2713 CHECK MARK, U+2714, U+2705, U+2611, U+1F5F8, U+1F5F9, U+221A SQUARE ROOT)
 TICKS = "\u2713\u2714\u2705\u2611\U0001f5f8\U0001f5f9\u221a"
@@ -415,8 +423,7 @@ def _note_latex(row: dict) -> str:
 
 def chain_latex(derivation, tex, *, reasons: bool = True, layout: str = "side") -> str:
     r"""The chain as ``\begin{aligned} ... \end{aligned}`` (see ``Derivation.latex``)."""
-    if layout not in LAYOUTS:
-        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+    check_layout(layout)
     lines: list[tuple[str, str]] = []
     for row in _rows(derivation, tex):
         head = f"{row['lhs']} " if row["lhs"] else ""
@@ -455,8 +462,7 @@ _LONG_LHS = 40  # characters of LaTeX: a longer left side gets a line of its own
 
 def chain_html(derivation, tex, *, layout: str = "side") -> str:
     """The chain as HTML rows: the mathematics, then the reason as text; see the module's description."""
-    if layout not in LAYOUTS:
-        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+    check_layout(layout)
     state = "checked" if derivation.checked else "unchecked"
     rows = _rows(derivation, tex)
     long_lhs = " chain-long-lhs" if any(len(row["lhs"]) > _LONG_LHS for row in rows) else ""

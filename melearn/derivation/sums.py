@@ -3,7 +3,7 @@ r"""Rules for finite sums :math:`\sum_{i=a}^{b}`, the manipulations the pages us
 Algebra never touches a ``sympy.Sum`` (see ``melearn.derivation._algebra``), so splitting a sum,
 pulling out a constant, peeling a term, shifting an index or telescoping each takes a named rule. They are the
 elementary laws of finite sums (Graham, Knuth and Patashnik, *Concrete Mathematics*, chapter 2), cited as such;
-each rewrite below applies exactly its identity, and ``tests/test_derivation_sums.py`` checks every one against
+each rewrite below applies exactly its identity, and ``tests/derivation/test_sums.py`` checks every one against
 explicit sums of random terms.
 
 Every rule acts on one-index sums ``Sum(f, (i, a, b))`` only; a sum with several limits is left alone.

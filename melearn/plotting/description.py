@@ -27,11 +27,11 @@ import weakref
 from fractions import Fraction
 
 import numpy as np
-from matplotlib.axes import Axes
 from matplotlib.collections import PathCollection
 from matplotlib.container import BarContainer
 
 from ..i18n import joined, template
+from ._axes import check_axes
 
 __all__ = ["describe", "describe_axes", "note", "notes", "number", "plain"]
 
@@ -47,8 +47,7 @@ def note(ax, text: str) -> None:
     ValueError
         If ``ax`` is not a matplotlib Axes or ``text`` is not a non-empty string.
     """
-    if not isinstance(ax, Axes):
-        raise ValueError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
+    check_axes(ax)
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"text must be a non-empty string, got {text!r}")
     _NOTES.setdefault(ax, []).append(text.strip())
@@ -215,8 +214,7 @@ def describe_axes(ax) -> str:
     ValueError
         If ``ax`` is not a matplotlib Axes.
     """
-    if not isinstance(ax, Axes):
-        raise ValueError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
+    check_axes(ax)
     parts = [part for part in [_heading(ax)] if part]
     parts.append(joined([_axis(ax, "x"), _axis(ax, "y")], "; "))
     parts.extend(_series(ax))
