@@ -143,9 +143,15 @@ def summary(counts: dict) -> str:
 def _second_route(counts: dict) -> str:
     return (
         f" A second, independent route evaluates every checked step in random concrete models of its premises: "
-        f"{counts.get('confirmed', 0)} steps are confirmed, {counts.get('kernel_only', 0)} are checked by the kernel "
+        f"{counts.get('confirmed', 0)} steps are confirmed, {counts.get('kernel_only', 0)} "
+        f"({_share(counts)} of the checked steps) are checked by the kernel "
         f"only{_reasons(counts.get('kernel_only_reasons', {}))}, and none is refuted (a refuted step is refused)."
     )
+
+
+def _share(counts: dict) -> str:
+    routed = counts.get("confirmed", 0) + counts.get("kernel_only", 0)
+    return f"{100 * counts.get('kernel_only', 0) / routed:.1f}%" if routed else "0%"
 
 
 def _reasons(reasons: dict[str, int]) -> str:
@@ -174,7 +180,7 @@ def rebuild(text: str, counts: dict[str, int] | None = None) -> str:
 def main(argv: list[str]) -> int:
     counts = totals(book_ledgers())
     print(
-        f"second route: {counts['confirmed']} steps confirmed, {counts['kernel_only']} kernel only"
+        f"second route: {counts['confirmed']} steps confirmed, {counts['kernel_only']} kernel only ({_share(counts)})"
         f"{_reasons(counts['kernel_only_reasons'])}, 0 refuted, of {counts['steps']} checked steps"
     )
     stale = []

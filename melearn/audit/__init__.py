@@ -42,8 +42,8 @@ __all__ = ["CONFIRMED", "KERNEL_ONLY", "REFUTED", "Premise", "StepVerdict", "aud
 CONFIRMED, KERNEL_ONLY, REFUTED = "confirmed", "kernel only", "refuted"
 #: the models' scales, in turn: moderate values; huge ones, mostly positive or mostly negative; tiny ones
 _REGIMES = ("mixed", "huge+", "tiny", "huge-", "mixed", "huge+", "mixed", "huge-")
-MODELS = 6  # admissible models wanted for each step
-ATTEMPTS = 16  # models drawn at most for each step
+MODELS = 4  # admissible models wanted for each step
+ATTEMPTS = 10  # models drawn at most for each step
 
 
 @dataclass(frozen=True)

@@ -269,9 +269,11 @@ _MAX_TERMS = 3000
 #: evaluations of subexpressions the models of one step may make together (numerical integrals and derivatives
 #: nested in each other, and premises solved for, make the most): past it the step is confirmed by the models
 #: already evaluated, or else "kernel only", so that the cost of the second route stays bounded on every page
-WORK_LIMIT = 40_000
+WORK_LIMIT = 12_000
 #: a value a secant step finds stays exact while its denominator has at most this many bits
 _EXACT_BITS = 256
+#: a premise not met is solved for by at most this many secant steps in each of at most this many free values
+_SECANT_STEPS, _CANDIDATES = 8, 3
 _MAX_DEPTH = 60
 
 
@@ -460,7 +462,7 @@ class Model:
         for key in reversed(self.touched):
             if key in self.facts and key not in candidates and not self.facts[key][1]:
                 candidates.append(key)
-        for key in candidates[:4]:
+        for key in candidates[:_CANDIDATES]:
             facts, _, real = self.facts[key]
             if any(facts.get(k) for k in ("integer", "even", "odd", "prime", "composite")):
                 continue
@@ -483,7 +485,7 @@ class Model:
         x0 = self.values[key]
         x1 = add(x0, 1)
         f0, f1 = f(x0), f(x1)
-        for step in range(16):
+        for step in range(_SECANT_STEPS):
             if agree(f1, 0):
                 break
             if step >= 2:  # not linear in this value: on in 160-digit arithmetic (exact fractions would swell)
