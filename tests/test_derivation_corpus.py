@@ -297,6 +297,19 @@ def test_a_sympy_failure_inside_a_check_is_a_refusal():
         chain.check()
 
 
+def test_a_lemma_s_premises_are_listed_in_the_ledger_of_the_page_that_uses_it():
+    from melearn.derivation import ledger
+
+    fixed = Rule.assumption("a is one", {a: 1}, source="elsewhere")
+    lemma = Rule.lemma("a + b is 1 + b", Derivation(a + b).step(1 + b, "a is one", rules=[fixed]).check(), source="x")
+    ledger.clear()  # a page that uses the lemma without proving it
+    Derivation(a + b + x).step(1 + b + x, "the lemma", rules=[lemma]).check()
+    listed = ledger.page_ledger().rules
+    ledger.clear()
+    assert ("a is one", "elsewhere") in listed["assumption"], listed
+    assert ("a + b is 1 + b", "x") in listed["lemma"], listed
+
+
 def _report(kernel_only: bool = False) -> None:
     """Print, for each case, whether the melearn on the path accepts it (check passes) or refuses it."""
     if kernel_only:
