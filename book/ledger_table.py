@@ -97,7 +97,7 @@ def book_ledgers() -> dict[str, dict]:
     return {name: ledger for name, ledger in found.items() if ledger is not None}
 
 
-def totals(ledgers: dict[str, dict]) -> dict[str, int]:
+def totals(ledgers: dict[str, dict]) -> dict:
     """The book's counts: pages, checked steps (by algebra alone), distinct assumptions and cited rules, claims."""
 
     def distinct(kind):
@@ -113,12 +113,20 @@ def totals(ledgers: dict[str, dict]) -> dict[str, int]:
     }
     for how, _ in UNPROVED:
         counts[how] = sum(1 for ledger in ledgers.values() for claim in ledger["claims"] if claim["how"] == how)
+    routes = [ledger.get("second_route", {}) for ledger in ledgers.values()]
+    counts["confirmed"] = sum(route.get("confirmed", 0) for route in routes)
+    counts["kernel_only"] = sum(route.get("kernel_only", 0) for route in routes)
+    reasons: dict[str, int] = {}
+    for route in routes:
+        for reason, n in route.get("reasons", {}).items():
+            reasons[reason] = reasons.get(reason, 0) + n
+    counts["kernel_only_reasons"] = reasons
     argued = [ledger for ledger in ledgers.values() if any(claim["how"] == "argued" for claim in ledger["claims"])]
     counts["argued_pages"] = len(argued)
     return counts
 
 
-def summary(counts: dict[str, int]) -> str:
+def summary(counts: dict) -> str:
     """What the ledgers say about the whole book, in one paragraph (the same on the landing page and the README)."""
     return (
         f"Across the {counts['pages']} pages with derivations, {counts['chains']} chains check {counts['steps']} "
@@ -128,6 +136,29 @@ def summary(counts: dict[str, int]) -> str:
         f"checked only by exhaustive enumeration, {counts['simulated']} supported only by simulation, "
         f"{counts['argued']} arguments made in words (on {counts['argued_pages']} pages) and {counts['cited']} "
         "results taken from references without proof."
+        + (_second_route(counts) if counts.get("confirmed", 0) + counts.get("kernel_only", 0) else "")
+    )
+
+
+def _second_route(counts: dict) -> str:
+    return (
+        f" A second, independent route evaluates every checked step in random concrete models of its premises: "
+        f"{counts.get('confirmed', 0)} steps are confirmed, {counts.get('kernel_only', 0)} "
+        f"({_share(counts)} of the checked steps) are checked by the kernel "
+        f"only{_reasons(counts.get('kernel_only_reasons', {}))}, and none is refuted (a refuted step is refused)."
+    )
+
+
+def _share(counts: dict) -> str:
+    routed = counts.get("confirmed", 0) + counts.get("kernel_only", 0)
+    return f"{100 * counts.get('kernel_only', 0) / routed:.1f}%" if routed else "0%"
+
+
+def _reasons(reasons: dict[str, int]) -> str:
+    if not reasons:
+        return ""
+    return (
+        " (" + "; ".join(f"{reason}: {n}" for reason, n in sorted(reasons.items(), key=lambda r: (-r[1], r[0]))) + ")"
     )
 
 
@@ -148,6 +179,10 @@ def rebuild(text: str, counts: dict[str, int] | None = None) -> str:
 
 def main(argv: list[str]) -> int:
     counts = totals(book_ledgers())
+    print(
+        f"second route: {counts['confirmed']} steps confirmed, {counts['kernel_only']} kernel only ({_share(counts)})"
+        f"{_reasons(counts['kernel_only_reasons'])}, 0 refuted, of {counts['steps']} checked steps"
+    )
     stale = []
     for path in (INTRO, README):
         text = path.read_text(encoding="utf-8")

@@ -20,8 +20,11 @@ admits no model and is refused.
 Only the data of the chain reaches this package: expressions, the equations of its rules, their kinds and the
 independence they state (:class:`Premise`); it imports nothing of the kernel.
 
-The pages' chains do not call this package yet: a ✓ in the book is still the kernel's alone. It is tested on its
-own (``tests/melearn/test_audit.py``), on steps handed to it as data.
+``Derivation.check`` calls it after the kernel has proved every step (``melearn.derivation.second_route``): a
+refuted step, or premises with no model, are refused; a "kernel only" step is said so beside its tick, with its
+reason, and counted in the page's ledger. Its work is bounded by a count, never a time (``MODELS`` admissible
+models wanted per step, ``ATTEMPTS`` drawn at most, ``models.WORK_LIMIT`` evaluations in all), so that a verdict
+is the same on every machine. It is tested on its own (``tests/melearn/test_audit.py``), on steps handed to it as data.
 """
 
 from __future__ import annotations
@@ -32,15 +35,15 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from .models import Inadmissible, Model, NotReal, Unevaluable, agree
+from .models import WORK_LIMIT, Inadmissible, Model, NotReal, Unevaluable, agree
 
 __all__ = ["CONFIRMED", "KERNEL_ONLY", "REFUTED", "Premise", "StepVerdict", "audit_chain"]
 
 CONFIRMED, KERNEL_ONLY, REFUTED = "confirmed", "kernel only", "refuted"
 #: the models' scales, in turn: moderate values; huge ones, mostly positive or mostly negative; tiny ones
 _REGIMES = ("mixed", "huge+", "tiny", "huge-", "mixed", "huge+", "mixed", "huge-")
-MODELS = 6  # admissible models wanted for each step
-ATTEMPTS = 16  # models drawn at most for each step
+MODELS = 4  # admissible models wanted for each step
+ATTEMPTS = 10  # models drawn at most for each step
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,25 @@ def _free_quantity(expr) -> bool:
     return getattr(cls, "audit_meaning", None) is None
 
 
+def _random_operator(expr) -> bool:
+    """Whether ``expr`` holds an expectation or an integral over a measure (an operator of the random model)."""
+    for node in sp.preorder_traversal(expr):
+        cls = type(node)
+        if isinstance(node, sp.Function) and (
+            isinstance(getattr(cls, "random", None), frozenset) or getattr(cls, "audit_measure", None) is not None
+        ):
+            return True
+    return False
+
+
+def _names_a_parameter(lhs, rhs) -> bool:
+    """Whether ``lhs = rhs`` is a statement about the random model whose one side is a bare parameter (a symbol)."""
+    for name, value in ((lhs, rhs), (rhs, lhs)):
+        if isinstance(name, sp.Symbol) and _free_quantity(name) and not _occurs(name, value):
+            return _random_operator(value)
+    return False
+
+
 def _instances(schemas, expressions):
     found = []
     for pattern, template in schemas:
@@ -133,8 +155,8 @@ def _instances(schemas, expressions):
     return found
 
 
-def _build(rng, premises_chain, step_premises, sides, real, whole, regime="mixed"):
-    model = Model(rng, real=real)
+def _build(rng, premises_chain, step_premises, sides, real, whole, regime="mixed", budget=None):
+    model = Model(rng, real=real, budget=budget)
     everything = list(sides)
     for premise in premises_chain:
         for lhs, rhs in premise.equations + premise.schemas:
@@ -169,7 +191,12 @@ def _build(rng, premises_chain, step_premises, sides, real, whole, regime="mixed
             # is imposed on the model; a cited result is claimed true in every model, and is checked, unless it
             # speaks of what only the page's premises give a meaning (Var, an undefined f)
             if premise.kind in ("cited", "computation") and not _speaks_of_notation(lhs - rhs):
-                claims.append((premise, lhs, rhs))
+                if _names_a_parameter(lhs, rhs):
+                    # a result about the page's random model that gives a parameter its value (E[mu] = eps_0 for a
+                    # random sample): the parameter is named by it, so the model takes that value
+                    equations.append((lhs, rhs))
+                else:
+                    claims.append((premise, lhs, rhs))
             else:
                 equations.append((lhs, rhs))
         schemas += list(premise.schemas)
@@ -209,6 +236,7 @@ def audit_step(previous, expr, premises_chain, step_premises, *, seed: int = 0) 
     reasons: dict = {}
     residues: dict = {}
     real = False
+    budget = [WORK_LIMIT]  # the evaluations all models of this step may make together
     for attempt in range(ATTEMPTS):
         if admissible >= MODELS:  # a count, never a time: the verdict is the same on every machine
             break
@@ -216,7 +244,7 @@ def audit_step(previous, expr, premises_chain, step_premises, *, seed: int = 0) 
         try:
             regime = _REGIMES[attempt % len(_REGIMES)]
             model, constraints = _build(
-                rng, premises_chain, step_premises, (previous, expr), real, attempt % 2 == 0, regime
+                rng, premises_chain, step_premises, (previous, expr), real, attempt % 2 == 0, regime, budget
             )
             failed = None
             untouched = [_difference(model, lhs, rhs) for lhs, rhs in constraints]
@@ -260,6 +288,8 @@ def audit_step(previous, expr, premises_chain, step_premises, *, seed: int = 0) 
             reasons[key] = reasons.get(key, 0) + 1
             continue
         except Unevaluable as unknown:
+            if budget[0] < 0 and admissible:
+                break  # the work allowed is spent: the models evaluated so far decide
             return StepVerdict(KERNEL_ONLY, str(unknown), admissible, unknown.about)
         except (ZeroDivisionError, OverflowError, ValueError) as error:
             key = ("every model drawn falls outside the domain", f"{type(error).__name__}: {error}")
@@ -332,6 +362,13 @@ def audit_chain(first, links, premises) -> tuple[StepVerdict, ...]:
     verdicts = []
     previous = first
     for index, (expr, step_premises) in enumerate(links):
-        verdicts.append(audit_step(previous, expr, tuple(premises), tuple(step_premises), seed=index))
+        try:
+            verdict = audit_step(previous, expr, tuple(premises), tuple(step_premises), seed=index)
+        except (Contradiction, KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as error:  # noqa: BLE001 - this route's own failure is no verdict on the step
+            # (sympy, or this package, cannot handle something in the step): said as the reason, never a crash
+            verdict = StepVerdict(KERNEL_ONLY, "the second route failed on this step", 0, type(error).__name__)
+        verdicts.append(verdict)
         previous = expr
     return tuple(verdicts)

@@ -266,6 +266,14 @@ def random_value(
 
 # -- the model -----------------------------------------------------------------------------------------------------
 _MAX_TERMS = 3000
+#: evaluations of subexpressions the models of one step may make together (numerical integrals and derivatives
+#: nested in each other, and premises solved for, make the most): past it the step is confirmed by the models
+#: already evaluated, or else "kernel only", so that the cost of the second route stays bounded on every page
+WORK_LIMIT = 12_000
+#: a value a secant step finds stays exact while its denominator has at most this many bits
+_EXACT_BITS = 256
+#: a premise not met is solved for by at most this many secant steps in each of at most this many free values
+_SECANT_STEPS, _CANDIDATES = 8, 3
 _MAX_DEPTH = 60
 
 
@@ -328,8 +336,10 @@ class Space:
 class Model:
     """One random concrete model of a chain's premises (see the module docstring)."""
 
-    def __init__(self, rng: random.Random, *, real: bool = False):
+    def __init__(self, rng: random.Random, *, real: bool = False, budget: list | None = None):
         self.rng = rng
+        # evaluations left to the step this model is drawn for, shared by all its models (a count, never a time)
+        self.budget = [WORK_LIMIT] if budget is None else budget
         self.real = real
         self.values: dict = {}
         self.spaces: dict = {}
@@ -400,7 +410,7 @@ class Model:
                 if isinstance(member, sp.Symbol) and isinstance(node, sp.Symbol) and member == node:
                     return index + 1
                 if isinstance(node, sp.Indexed) and isinstance(member, sp.Indexed) and member.base == node.base:
-                    if tuple(self.eval(i) for i in member.indices) == key[2]:
+                    if tuple(_hashable(self.eval(i)) for i in member.indices) == key[2]:
                         return index + 1
                 if isinstance(node, sp.Indexed) and isinstance(member, sp.IndexedBase) and member == node.base:
                     return index + 1
@@ -452,7 +462,7 @@ class Model:
         for key in reversed(self.touched):
             if key in self.facts and key not in candidates and not self.facts[key][1]:
                 candidates.append(key)
-        for key in candidates[:4]:
+        for key in candidates[:_CANDIDATES]:
             facts, _, real = self.facts[key]
             if any(facts.get(k) for k in ("integer", "even", "odd", "prime", "composite")):
                 continue
@@ -475,7 +485,7 @@ class Model:
         x0 = self.values[key]
         x1 = add(x0, 1)
         f0, f1 = f(x0), f(x1)
-        for step in range(16):
+        for step in range(_SECANT_STEPS):
             if agree(f1, 0):
                 break
             if step >= 2:  # not linear in this value: on in 160-digit arithmetic (exact fractions would swell)
@@ -484,6 +494,8 @@ class Model:
             if is_exact(slope) and slope == 0:
                 return False
             x2 = add(x1, mul(mul(-1, f1), mul(add(x1, mul(-1, x0)), power(slope, -1))))
+            if is_exact(x2) and Fraction(x2).denominator.bit_length() > _EXACT_BITS:
+                x2 = to_mp(x2)  # a secant step with a swollen denominator: every evaluation after it would crawl
             x0, f0, x1 = x1, f1, x2
             f1 = f(x1)
         self.values[key] = x1
@@ -516,6 +528,9 @@ class Model:
             key = (expr, frozenset(self.context.items()), frozenset(self.bound.items()))
             if key in self.cache:
                 return self.cache[key]
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise Unevaluable("a step too costly to evaluate in a model", f"{WORK_LIMIT} evaluations")
         self.depth += 1
         try:
             if self.depth > _MAX_DEPTH:

@@ -147,6 +147,7 @@ class Derivation:
         self._lhs_note = str(lhs_note)
         self._steps: tuple[Step, ...] = ()
         self._proved: tuple | None = None  # the signature of the chain that check() proved
+        self._verdicts: tuple = ()  # the second route's verdicts on the links, set by check()
 
     # -- the chain -------------------------------------------------------------------------------------------
     @property
@@ -225,7 +226,20 @@ class Derivation:
         """
         if not self._steps:
             raise DerivationError(translate("the derivation has no steps to check"))
-        self._check_premises()
+        try:
+            self._check_premises()
+            self._check_links()
+        except NotImplementedError as error:
+            # sympy cannot decide something the check asked (a limit, a relation): a refusal, never a crash
+            why = str(error) or type(error).__name__
+            raise DerivationError(template("sympy cannot decide a step of this chain: {why}").format(why=why)) from None
+        self._verdicts = self._second_route()
+        self._proved = self.signature()
+        _ledger.register(self)
+        return self
+
+    def _check_links(self) -> None:
+        """The kernel's check of every link (see :meth:`check`)."""
         links = self._links()
         offset = 0 if isinstance(self._lhs, sp.Basic) else 1
         previous = self.first
@@ -262,9 +276,29 @@ class Derivation:
                         ).format(label=label, rule=translate(rule.name))
                     )
             previous = link.expr
-        self._proved = self.signature()
-        _ledger.register(self)
-        return self
+
+    def _second_route(self) -> tuple:
+        """Every link evaluated in random models of the premises (``melearn.audit``); refuse what it refutes."""
+        from .. import audit
+        from .second_route import second_opinion
+
+        try:
+            verdicts = second_opinion(self)
+        except audit.Contradiction as contradiction:
+            raise DerivationError(template("the premises admit no model: {why}").format(why=contradiction)) from None
+        offset = 0 if isinstance(self._lhs, sp.Basic) else 1
+        for index, verdict in enumerate(verdicts):
+            if verdict.status == audit.REFUTED:
+                k = index + offset
+                raise DerivationError(
+                    template("step {k} is refuted by the second route: {why}").format(k=k, why=verdict.reason)
+                )
+        return verdicts
+
+    @property
+    def verdicts(self) -> tuple:
+        """The second route's verdict on each checked link (``melearn.audit.StepVerdict``); empty until checked."""
+        return self._verdicts if self.checked else ()
 
     def _expressions(self) -> list[sp.Basic]:
         exprs = [self._start] + ([self._lhs] if isinstance(self._lhs, sp.Basic) else [])

@@ -34,7 +34,7 @@ import sympy as sp
 
 from ..i18n import joined, labelled, parenthesised, template, translate
 from .render import math_or_text
-from .rules import KINDS
+from .rules import KINDS, carried_premises
 
 __all__ = [
     "Ledger",
@@ -123,6 +123,11 @@ class Ledger:
         First lines written as notation (a string ``lhs``): shown with ``:=``, never checked.
     symbol_assumptions : list of [str, list of str]
         The symbols whose declared assumptions (positive, integer, ...) the algebra may have used, by name.
+    confirmed, kernel_only : int
+        Of the proved steps, those the second route (``melearn.audit``) confirmed in random models of their
+        premises, and those it could not evaluate (checked by the kernel only).
+    kernel_only_reasons : dict of str to int
+        Why the second route could not evaluate them, with how many steps each.
     """
 
     chains: int = 0
@@ -132,6 +137,9 @@ class Ledger:
     claims: list = field(default_factory=list)
     unchecked: list = field(default_factory=list)
     symbol_assumptions: list = field(default_factory=list)
+    confirmed: int = 0
+    kernel_only: int = 0
+    kernel_only_reasons: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """The ledger as plain JSON: counts, rules by kind, claims, unchecked lines, the symbols' assumptions."""
@@ -143,6 +151,11 @@ class Ledger:
             "claims": self.claims,
             "unchecked": self.unchecked,
             "symbol_assumptions": self.symbol_assumptions,
+            "second_route": {
+                "confirmed": self.confirmed,
+                "kernel_only": self.kernel_only,
+                "reasons": dict(sorted(self.kernel_only_reasons.items())),
+            },
         }
 
     def __repr__(self) -> str:
@@ -174,6 +187,14 @@ class Ledger:
             )
             + "</td></tr>"
         ]
+        if self.confirmed or self.kernel_only:
+            line = template(
+                "{confirmed} confirmed in random models of their premises, {alone} checked by the kernel only"
+            ).format(confirmed=self.confirmed, alone=self.kernel_only)
+            if self.kernel_only_reasons:
+                why = joined((f"{esc(t(reason))}: {n}" for reason, n in sorted(self.kernel_only_reasons.items())), "; ")
+                line += " " + parenthesised(why)
+            rows.append(f"<tr><th>{t('Second route')}</th><td>{line}</td></tr>")
         labels = {
             "definition": "Definitions",
             "assumption": "Assumptions",
@@ -246,11 +267,20 @@ def page_ledger() -> Ledger:
                 ledger.unchecked.append(line)
         for symbol, declared in chain.assumptions_used():
             facts.setdefault(symbol.name, set()).update(declared)
-        for link in chain.links():
+        verdicts = tuple(getattr(chain, "verdicts", ()))
+        for index, link in enumerate(chain.links()):
             ledger.steps += 1
             if not link.rules:
                 ledger.algebra_steps += 1
-            for rule in link.rules:
+            if index < len(verdicts):
+                if verdicts[index].status == "kernel only":
+                    ledger.kernel_only += 1
+                    reason = verdicts[index].reason
+                    ledger.kernel_only_reasons[reason] = ledger.kernel_only_reasons.get(reason, 0) + 1
+                else:
+                    ledger.confirmed += 1
+            # a lemma's premises (the assumptions and definitions of the chain that proved it) are this page's too
+            for rule in (r for used in link.rules for r in (used, *carried_premises(used))):
                 if id(rule) in seen:
                     continue
                 seen.add(id(rule))

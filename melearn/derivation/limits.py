@@ -92,7 +92,11 @@ def continuous_outer(function=sp.exp) -> Rule:
     Refused at construction for a function sympy cannot show continuous on :math:`\mathbb{R}` (``log``, ``1/x``).
     """
     probe = sp.Dummy("u", real=True)
-    if continuous_domain(function(probe), probe, sp.S.Reals) != sp.S.Reals:
+    try:
+        domain = continuous_domain(function(probe), probe, sp.S.Reals)
+    except NotImplementedError:  # sympy cannot tell (sign): a refusal, not a crash
+        raise ValueError(f"{function} is not shown continuous on the real line: sympy cannot decide it") from None
+    if domain != sp.S.Reals:
         raise ValueError(f"{function} is not continuous on the real line")
 
     def one(node):

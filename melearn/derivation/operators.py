@@ -259,7 +259,9 @@ class Expectation(_Frozen):
 
             return sp.sympify(expr).replace(lambda n: isinstance(n, self.function), factorise)
 
-        return kernel_rule(name, kind, statement, split, source)
+        return kernel_rule(
+            name, kind, statement, split, source, facts=(("independent", self.function, group_a, group_b),)
+        )
 
     def _apply_linearity(self, expr: sp.Basic) -> sp.Basic:
         def distribute(node):

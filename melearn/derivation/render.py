@@ -389,12 +389,30 @@ def _rows(derivation, tex) -> list[dict]:
         head = ""
     else:
         head = tex(lhs) if isinstance(lhs, sp.Basic) else tex(derivation.start)
-    for link in derivation.links():
+    # the second route's verdicts (``Derivation.verdicts``): a ticked step it could not evaluate is "kernel only"
+    verdicts = tuple(getattr(derivation, "verdicts", ())) if ticked else ()
+    for index, link in enumerate(derivation.links()):
+        verdict = verdicts[index] if index < len(verdicts) else None
+        alone = verdict.reason if verdict is not None and verdict.status == "kernel only" else ""
         rows.append(
-            dict(lhs=head, rel="=", expr=tex(link.expr), why=link.why, rules=link.rules, notation=False, tick=ticked)
+            dict(
+                lhs=head,
+                rel="=",
+                expr=tex(link.expr),
+                why=link.why,
+                rules=link.rules,
+                notation=False,
+                tick=ticked,
+                kernel_only=alone,
+            )
         )
         head = ""
     return rows
+
+
+def kernel_only_note(reason: str) -> str:
+    """The words beside a tick the second route could not confirm: "kernel only", and why (translated)."""
+    return template("kernel only: {reason}").format(reason=translate(reason))
 
 
 def _same_words(a: str, b: str) -> bool:
@@ -411,6 +429,8 @@ def _rule_names(row: dict) -> list[str]:
 
 def _note_latex(row: dict) -> str:
     mark = r"\checkmark\ " if row["tick"] else ""
+    if row.get("kernel_only"):
+        mark += text_latex(parenthesised(kernel_only_note(row["kernel_only"]))) + r"\ "
     names = joined(_rule_names(row))
     rules = f"[{text_latex(names)}]" if names else ""
     why = row["why"]
@@ -446,6 +466,8 @@ def _note_html(row: dict) -> str:
     parts = []
     if row["tick"]:
         parts.append(f'<span class="chain-tick" title="{html.escape(translate("checked"))}">\u2713</span>')
+    if row.get("kernel_only"):
+        parts.append(f'<span class="chain-kernel-only">{html.escape(kernel_only_note(row["kernel_only"]))}</span>')
     if row["notation"]:
         parts.append(f'<span class="chain-notation">{html.escape(translate("notation, not checked"))}</span>')
     if row["why"].strip():
@@ -497,6 +519,8 @@ def chain_text(derivation, tex=None) -> str:
         note = []
         if row["tick"]:
             note.append("[checked]")
+        if row.get("kernel_only"):
+            note.append(parenthesised(kernel_only_note(row["kernel_only"])))
         if row["notation"]:
             note.append(parenthesised(translate("notation, not checked")))
         if row["why"].strip():

@@ -36,7 +36,7 @@ from sympy.core.function import AppliedUndef
 
 from ._algebra import OPAQUE, OpaqueOperator, bound_key, normal_form, vet_expression
 
-__all__ = ["KINDS", "Rule", "unmet"]
+__all__ = ["KINDS", "Rule", "carried_premises", "unmet"]
 
 #: The kinds of rule, in the order the ledger lists them.
 KINDS = ("definition", "assumption", "lemma", "cited", "computation")
@@ -66,9 +66,11 @@ def take_unmet() -> list[str]:
     return notes
 
 
-def kernel_rule(name: str, kind: str, statement: str, rewrite, source: str = "", equations: tuple = ()) -> Rule:
+def kernel_rule(
+    name: str, kind: str, statement: str, rewrite, source: str = "", equations: tuple = (), facts: tuple = ()
+) -> Rule:
     """A rule whose rewrite is code: for the modules of this package only (each tested in ``tests/``)."""
-    return Rule(name, kind, statement, rewrite, source, equations, _token=_KERNEL)
+    return Rule(name, kind, statement, rewrite, source, equations, facts, _token=_KERNEL)
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,6 +96,9 @@ class Rule:
         definition or assumption is taken from (for example ``"(2.37)"``). Shown in the ledger.
     equations : tuple of sympy.Eq
         The equations the rule applies, when it is an equation.
+    facts : tuple
+        What the rule states beyond its equations, as data for the second route (``melearn.audit``):
+        ``("independent", operator, group, group)``, ``("schema", pattern, template)``.
     """
 
     name: str
@@ -102,6 +107,7 @@ class Rule:
     rewrite: Callable[[sp.Basic], sp.Basic] = field(repr=False)
     source: str = ""
     equations: tuple = ()
+    facts: tuple = field(default=(), repr=False)
     _token: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
@@ -205,7 +211,12 @@ class Rule:
                 facts = sorted(k for k, value in declared.items() if value is True and k != "commutative") or facts
                 shown.append(sp.latex(v) + (rf"\ \text{{({', '.join(facts)})}}" if facts else ""))
             statement += r"\quad \text{for every }" + r",\ ".join(shown)
-        return cls(name, "lemma", statement, rewrite, source, (sp.Eq(lhs, rhs, evaluate=False),), _token=_KERNEL)
+        stated: tuple = (("schema", pattern, template),) if variables else ()
+        # the lemma carries the premises of the chain that proved it (its assumptions and definitions), so that
+        # wherever it is used they are premises too (the second route imposes them; the ledger lists them)
+        stated += (("carries", derivation.rules),)
+        equation = (sp.Eq(lhs, rhs, evaluate=False),)
+        return cls(name, "lemma", statement, rewrite, source, equation, stated, _token=_KERNEL)
 
     # -- sympy computations -----------------------------------------------------------------------------------
     @classmethod
@@ -272,6 +283,24 @@ class Rule:
             )
 
         return cls(name, "computation", statement, evaluate, "sympy", _token=_KERNEL)
+
+
+def carried_premises(rule, seen=None) -> tuple:
+    """The assumptions and definitions a lemma carries: those of the chain that proved it, and of its lemmas."""
+    seen = set() if seen is None else seen
+    found = []
+    for fact in rule.facts:
+        if fact[0] != "carries":
+            continue
+        for carried in fact[1]:
+            if id(carried) in seen:
+                continue
+            seen.add(id(carried))
+            if carried.kind in ("assumption", "definition"):
+                found.append(carried)
+            elif carried.kind == "lemma":
+                found.extend(carried_premises(carried, seen))
+    return tuple(found)
 
 
 def _text(text: str) -> str:
@@ -360,14 +389,35 @@ def _substitute(pairs):
 def _replace_pattern(pattern, template):
     # the template is instantiated structurally (xreplace), so a placeholder that stands for a bound index (the
     # index of a sum, the variable of an integral) is replaced too; sympy's own substitution would leave it
+    # capture-avoiding: a placeholder never stands for an expression holding a variable the pattern binds (the
+    # lemma sum_j I(sigma < t_j) = N(sigma) does not apply to sigma = 2 t_j, whose j the sum would capture)
+    from sympy.concrete.expr_with_limits import ExprWithLimits
+
     wilds = sorted(pattern.atoms(sp.Wild), key=lambda w: w.name)
+    bound = bound_symbols(pattern)
+
+    def outside(expr, variable):
+        # expr without the parts where ``variable`` is bound: what stays is where a value holding it would be free
+        return expr.replace(lambda n: isinstance(n, ExprWithLimits) and variable in n.variables, lambda n: sp.S.Zero)
+
+    def admissible_match(node):
+        match = node.match(pattern)
+        if match is None:
+            return None
+        for wild, value in match.items():
+            for variable in sp.sympify(value).free_symbols & bound:
+                if outside(template, variable).has(wild) or outside(pattern, variable).has(wild):
+                    return None  # the variable would be captured by, or escape from, the pattern's binder
+        return match
 
     def instantiate(match):
         return template.xreplace({w: match[w] for w in wilds if w in match})
 
     def rewrite(expr):
         expr = sp.sympify(expr)
-        return expr.replace(lambda node: node.match(pattern) is not None, lambda node: instantiate(node.match(pattern)))
+        return expr.replace(
+            lambda node: admissible_match(node) is not None, lambda node: instantiate(admissible_match(node))
+        )
 
     return rewrite
 

@@ -103,3 +103,31 @@ def test_what_cannot_be_evaluated_is_kernel_only_with_its_reason():
     q = sp.Symbol("q", commutative=False)
     result = verdict(q * q, q**2)
     assert result.status == KERNEL_ONLY and "noncommutative" in result.reason
+
+
+def test_an_entry_reached_through_a_bound_index_is_the_entry_itself():
+    # e_1, e_2 independent: e_i inside a sum, at i = 1, is the same random variable as e_1 (one block of the space)
+    e = sp.IndexedBase("e")
+    E = Expectation([e[1], e[2]], subscript="")
+    independent = Premise("assumption", "independence", independent=((E.function, (e[1],), (e[2],)),))
+    left, right = sp.Sum(E(e[i]), (i, 1, 2)), E(e[1]) + E(e[2])
+    assert verdict(left, right, chain=(independent,)).status == CONFIRMED
+    assert verdict(left, E(e[1]) + 2 * E(e[2]), chain=(independent,)).status == REFUTED
+
+
+def test_a_cited_result_naming_a_parameter_gives_the_model_its_value():
+    # E[mu] = eps_0 for the mean of a random sample: eps_0 is named by the result, so it takes the value E[mu];
+    # a cited result between random quantities alone (E[AB] = E[A] E[B]) is claimed, and refuted
+    mu, e0, A, B = sp.symbols("mu epsilon_0 A B", real=True)
+    E = Expectation([mu, A, B], subscript="")
+    named = Premise("cited", "mean of a random sample", equations=((E(mu), e0),))
+    assert verdict(2 * E(mu), 2 * e0, named).status == CONFIRMED
+    product = Premise("cited", "product of means", equations=((E(A * B), E(A) * E(B)),))
+    assert verdict(E(A * B), E(A) * E(B), product).status == REFUTED
+
+
+def test_the_work_of_a_step_is_bounded():
+    # a step whose models would take more evaluations than the limit is "kernel only", with that reason
+    big = sp.Sum(sp.Sum(sp.Sum(u[i] * u[j] * u[n], (n, 1, 30)), (j, 1, 30)), (i, 1, 30))
+    heavy = verdict(big + a, a + big)
+    assert heavy.status == KERNEL_ONLY and heavy.reason == "a step too costly to evaluate in a model"
