@@ -34,6 +34,7 @@ Modules:
 * ``calculus``: rules of calculus beyond sympy's evaluation (a derivative of a finite sum);
 * ``limits``: rules for evaluating a limit by hand, each a cited theorem;
 * ``integrals``: the integral over a data distribution and its linearity;
+* ``second_route``: hands a checked chain to the independent second route (``melearn.audit``) as data;
 * ``ledger``: a page's proof ledger (what its chains proved, and what it holds without a chain);
 * ``render``: how a chain is shown (HTML rows, LaTeX, plain text);
 * ``display``: unevaluated forms that keep a formula as the textbook writes it;
