@@ -174,3 +174,12 @@ def test_rule_names_on_a_page_are_mathematics(page):
     assert names
     for name in names:
         assert not ASCII_MATH.search(words(name)), words(name)
+
+
+def test_a_refusal_keeps_its_context_with_it(capsys):
+    """What a refused chain leaves out heads its block and its printed line (streams are merged on a page)."""
+    error = show_refusal(Derivation((a + b) ** 2).step(a**2 + b**2, "expand"), context="without the cross term")
+    assert capsys.readouterr().out == f"without the cross term:\nrefused: {error}\n"
+    shown = refusal_html(error, context="without the cross term")
+    head = shown.split("</p>")[0]
+    assert "without the cross term" in head and "Refused" in head

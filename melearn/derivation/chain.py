@@ -460,7 +460,7 @@ class Derivation:
 rules_latex = _render.rules_latex
 
 
-def show_refusal(derivation: Derivation) -> DerivationError:
+def show_refusal(derivation: Derivation, *, context: str = "") -> DerivationError:
     """Check a chain that must be refused; print why it is; fail loudly if it is accepted.
 
     This is the only way a page shows a wrong step: if ``derivation.check()`` passes, an ``AssertionError``
@@ -468,7 +468,8 @@ def show_refusal(derivation: Derivation) -> DerivationError:
 
     In a notebook the refusal is displayed as the book shows it (``melearn.derivation.render.refusal_html``: the
     refused step typeset, the reason in words, wrapped to the column), with ``refused: <message>`` as its plain
-    text; elsewhere that line is printed.
+    text; elsewhere that line is printed. ``context`` (text, e.g. ``"without independence"``) says what the
+    refused chain leaves out or changes: it heads the block (and the printed line), so that it stays with its refusal.
 
     Returns
     -------
@@ -480,12 +481,13 @@ def show_refusal(derivation: Derivation) -> DerivationError:
     try:
         derivation.check()
     except DerivationError as refusal:
+        text = _render.refusal_text(refusal, context=context)
         if _shell() is None:
-            say(_render.refusal_text(refusal))
+            say(text)
         else:
             from IPython.display import display
 
-            bundle = {"text/html": _render.refusal_html(refusal), "text/plain": _render.refusal_text(refusal)}
+            bundle = {"text/html": _render.refusal_html(refusal, context=context), "text/plain": text}
             display(bundle, raw=True)
         return refusal
     raise AssertionError(f"a chain meant to be refused was accepted: {derivation!r}")

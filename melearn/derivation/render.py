@@ -580,9 +580,13 @@ def rule_list(rules: Iterable) -> RuleList:
 
 
 # -- refusals --------------------------------------------------------------------------------------------------
-def refusal_text(error) -> str:
-    """A refusal as one line of text: ``refused: <message>`` in the current language (what a terminal shows)."""
-    return template("refused: {refusal}").format(refusal=error)
+def refusal_text(error, context: str = "") -> str:
+    """A refusal as one line of text: ``refused: <message>`` in the current language (what a terminal shows).
+
+    ``context`` (what the refused chain leaves out or changes) is a line of its own above it.
+    """
+    line = template("refused: {refusal}").format(refusal=error)
+    return f"{labelled(translate(context), '').rstrip()}\n{line}" if context.strip() else line
 
 
 def _step_label(error) -> str:
@@ -594,21 +598,24 @@ def _step_label(error) -> str:
     return template("the first line ({why})").format(why=why)
 
 
-def refusal_html(error) -> str:
+def refusal_html(error, context: str = "") -> str:
     r"""A refusal as the book shows it: a block that wraps in its column, never one line of code.
 
     The head says what was refused in words (the step's reason typeset where it holds ``$...$``); the step is
     typeset from the sympy objects of the error, the line before it and the step, with a questioned equals sign
     (:math:`\overset{?}{=}`) between them; then what is left between the two sides, and any side condition found
-    unmet. A refusal of the chain as a whole (``error.kind`` None) shows its message as text.
+    unmet. A refusal of the chain as a whole (``error.kind`` None) shows its message as text. ``context`` (what
+    the refused chain leaves out or changes) heads the block, in words.
     """
     options = dict(getattr(error, "latex_options", None) or {})
     tex = lambda expr: sp.latex(expr, **options)  # noqa: E731
     kind = getattr(error, "kind", None)
     parts = [f'<div class="melearn-refusal refusal-{(kind or "chain").replace(" ", "-")}">']
-    head = html.escape(translate("Refused"))
+    head = f"<strong>{html.escape(translate('Refused'))}</strong>"
+    if context.strip():
+        head += f' <span class="refusal-context">{parenthesised(text_html(translate(context)))}</span>'
     if kind is None or error.claimed is None:
-        said = labelled(f"<strong>{head}</strong>", text_html(str(error)))
+        said = labelled(head, text_html(str(error)))
         parts.append(f'<p class="refusal-head {_IGNORE}">{said}</p></div>')
         return "".join(parts)
     label = _step_label(error)
@@ -622,7 +629,7 @@ def refusal_html(error) -> str:
         ).format(label=label, rule=f"\u201c{rule}\u201d")
     else:
         said = template("{label} does not follow from {previous}").format(label=label, previous=previous)
-    parts.append(f'<p class="refusal-head {_IGNORE}">{labelled(f"<strong>{head}</strong>", said)}</p>')
+    parts.append(f'<p class="refusal-head {_IGNORE}">{labelled(head, said)}</p>')
     relation = r"\overset{?}{=}" if kind == "does not follow" else "="
     parts.append(
         '<div class="refusal-step">'
