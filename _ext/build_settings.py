@@ -97,8 +97,9 @@ def _page_scripts(app, pagename, templatename, context, doctree) -> None:
 
     Jupyter Book 1 gives every page two copies of some extensions' inline scripts (sphinx-togglebutton's selector,
     sphinx-thebe's, this book's own), one registered with the file name None and one with "": the second
-    ``const THEBE_JS_URL = ...`` threw "Identifier 'THEBE_JS_URL' has already been declared" on every page. No launch button of this book starts thebe (``launch_buttons.thebe`` is off), so its
-    scripts are left out; were it on, each would be kept once.
+    ``const THEBE_JS_URL = ...`` threw "Identifier 'THEBE_JS_URL' has already been declared" on every page. No
+    launch button of this book starts thebe (``launch_buttons.thebe`` is off), so its scripts are left out; were it
+    on, each would be kept once.
     """
     scripts = context.get("script_files")
     if not scripts:
