@@ -142,10 +142,11 @@ lint: $(STAMP)
 	$(BIN)/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # Re-execute every chapter notebook in place, storing its outputs (no timing metadata, so no noisy diffs), then
-# fill the landing page's ledger tables from the stored ledgers.
+# fill the landing page's ledger tables from the stored ledgers and its formula map from the pages' labels.
 notebooks: $(STAMP)
 	$(BIN)/python -m book.execute_notebooks chapters
 	$(BIN)/python -m book.ledger_table
+	$(BIN)/python -m book.formula_map
 
 # After a change of the English pages: extract their messages and merge them into the Chinese catalogues (then
 # translate what is new or fuzzy: make test fails until the catalogues are complete), and collect the new text the

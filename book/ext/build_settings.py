@@ -95,10 +95,11 @@ def _is_thebe(script) -> bool:
 def _page_scripts(app, pagename, templatename, context, doctree) -> None:
     """Each script once; sphinx-thebe's not at all where no page launches thebe.
 
-    Jupyter Book 1 gives every page two copies of some extensions' inline scripts (sphinx-togglebutton's,
-    sphinx-thebe's): the second ``const THEBE_JS_URL = ...`` threw "Identifier 'THEBE_JS_URL' has already been
-    declared" on every page. No launch button of this book starts thebe (``launch_buttons.thebe`` is off), so its
-    scripts are left out; were it on, each would be kept once.
+    Jupyter Book 1 gives every page two copies of some extensions' inline scripts (sphinx-togglebutton's selector,
+    sphinx-thebe's, this book's own), one registered with the file name None and one with "": the second
+    ``const THEBE_JS_URL = ...`` threw "Identifier 'THEBE_JS_URL' has already been declared" on every page. No
+    launch button of this book starts thebe (``launch_buttons.thebe`` is off), so its scripts are left out; were it
+    on, each would be kept once.
     """
     scripts = context.get("script_files")
     if not scripts:
@@ -107,7 +108,8 @@ def _page_scripts(app, pagename, templatename, context, doctree) -> None:
     kept, seen = [], set()
     for script in scripts:
         body = (getattr(script, "attributes", None) or {}).get("body", "") or ""
-        key = (getattr(script, "filename", str(script)), body)
+        # an inline script is registered with the file name None by one path and "" by the other: one script
+        key = (getattr(script, "filename", str(script)) or "", body)
         if key in seen or (_is_thebe(script) and not keep_thebe):
             continue
         seen.add(key)

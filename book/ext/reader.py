@@ -22,13 +22,8 @@
 * **Search results show math, not TeX.** Sphinx puts a page title's formula in the results as its TeX source
   (``\\(F_1\\)``); on the search page the results are typeset by the book's MathJax as they arrive. The script
   is given to every page (it does nothing where there are no results): added to the search page alone, from
-  ``html-page-context``, it was not written into it.
-* **Each script once.** Sphinx 7.4 writes a script given by its body after the builder's start (``builder-inited``,
-  as sphinx-togglebutton's configuration and the book's own scripts are) twice: it registers it under the file
-  name ``None`` and adds it again under ``''``, which it does not see as the same script. Such scripts are put
-  under ``''`` from the start (:func:`_scripts_once`).
-* **Landing tables on a phone.** The tables of the root page get the class ``landing-table``; under 720 px
-  ``book/static/melearn.css`` shows each row as a card (no column is cut, the page links stay on screen).
+  ``html-page-context``, it was not written into it (by then the page's list of scripts is the copy, each script
+  once, that ``build_settings`` made of it).
 """
 
 from __future__ import annotations
@@ -163,21 +158,6 @@ def _search_script(app) -> None:
         app.add_js_file("", body=SEARCH_MATH_JS)
 
 
-def _scripts_once(app) -> None:
-    """Scripts given by their body (file name ``None``) renamed ``''``, as Sphinx 7.4 adds them again at writing."""
-    from sphinx.builders.html._assets import _JavaScript
-
-    registry = app.registry.js_files
-    registry[:] = [("" if name is None else name, attributes) for name, attributes in registry]
-    files = getattr(app.builder, "_js_files", None)
-    if files is not None:
-        files[:] = list(
-            dict.fromkeys(
-                _JavaScript("", priority=js.priority, **js.attributes) if js.filename is None else js for js in files
-            )
-        )
-
-
 def _one_page_has_no_search(app) -> None:
     """The one-page book (printed to PDF) builds no search index."""
     if app.builder.name == "singlehtml":
@@ -256,7 +236,6 @@ def setup(app):
     app.add_search_language(_chinese_search())
     app.connect("builder-inited", _one_page_has_no_search)
     app.connect("builder-inited", _search_script)
-    app.connect("builder-inited", _scripts_once, priority=900)  # after every extension's scripts (500)
     app.add_transform(LandingTables)
     app.connect("html-page-context", _download_menu, priority=502)  # after sphinx-book-theme's buttons (501)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

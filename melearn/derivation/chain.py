@@ -36,7 +36,39 @@ _MAX_SIZE, _MAX_GROWTH = 5_000, 20  # nodes: a rewritten side may grow to max(50
 
 
 class DerivationError(AssertionError):
-    """A step of a ``Derivation`` does not follow from the step before it, or claims what it does not use."""
+    """A step of a ``Derivation`` does not follow from the step before it, or claims what it does not use.
+
+    ``str(error)`` is the whole message, one line of text. A refused step also carries what the book typesets
+    (``melearn.derivation.render.refusal_html``): the refusal's ``kind`` (``"does not follow"``, ``"changes
+    nothing"``, ``"rule not needed"``, or ``None`` for a refusal of the chain as a whole), the ``step`` number,
+    its reason ``why`` (as the page wrote it), the sympy expressions ``before`` (the line before) and
+    ``claimed`` (the step), the ``rules`` the step names (for ``"rule not needed"``, the one it does not need),
+    the ``difference`` left between the two sides (a sympy expression), the side conditions found ``unmet``
+    (text) and the ``latex_options`` of the chain.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        kind: str | None = None,
+        step: int | None = None,
+        why: str = "",
+        before: sp.Basic | None = None,
+        claimed: sp.Basic | None = None,
+        rules: tuple = (),
+        difference: sp.Basic | None = None,
+        unmet: Iterable[str] = (),
+        latex_options: Mapping | None = None,
+    ):
+        super().__init__(message)
+        self.kind, self.step, self.why = kind, step, why
+        self.before, self.claimed, self.difference = before, claimed, difference
+        self.rules, self.unmet = tuple(rules), tuple(unmet)
+        self.latex_options = dict(latex_options or {})
+
+    def _repr_html_(self) -> str:
+        return _render.refusal_html(self)
 
 
 @dataclass(frozen=True)
@@ -251,9 +283,19 @@ class Derivation:
                 if k
                 else template("the first line ({why})").format(why=why)
             )
+            refused = dict(
+                step=k,
+                why=link.why,
+                before=previous,
+                claimed=link.expr,
+                rules=link.rules,
+                latex_options=self.latex_options,
+            )
             if _same_on_screen(previous, link.expr, self.latex_options):
                 raise DerivationError(
-                    template("{label} changes nothing: it is the line before it again").format(label=label)
+                    template("{label} changes nothing: it is the line before it again").format(label=label),
+                    kind="changes nothing",
+                    **refused,
                 )
             take_unmet()
             if not equal_modulo(previous, link.expr, link.rules):
@@ -266,14 +308,16 @@ class Derivation:
                 if unmet:
                     unmet_text = template("side conditions not met: {unmet}").format(unmet=joined(unmet, "; "))
                     message += translate("; ") + unmet_text
-                raise DerivationError(message)
+                raise DerivationError(message, kind="does not follow", difference=rest, unmet=unmet, **refused)
             for rule in link.rules:
                 others = tuple(r for r in link.rules if r is not rule)
                 if equal_modulo(previous, link.expr, others):
                     raise DerivationError(
                         template(
                             "{label} names the rule {rule!r} but holds without it: a rule beside a step must be needed"
-                        ).format(label=label, rule=translate(rule.name))
+                        ).format(label=label, rule=translate(rule.name)),
+                        kind="rule not needed",
+                        **{**refused, "rules": (rule,)},
                     )
             previous = link.expr
 
@@ -448,25 +492,46 @@ class Derivation:
 rules_latex = _render.rules_latex
 
 
-def show_refusal(derivation: Derivation) -> DerivationError:
+def show_refusal(derivation: Derivation, *, context: str = "") -> DerivationError:
     """Check a chain that must be refused; print why it is; fail loudly if it is accepted.
 
     This is the only way a page shows a wrong step: if ``derivation.check()`` passes, an ``AssertionError``
     is raised (so the cell, the build and the tests fail), instead of a demonstration that cannot fail.
 
+    In a notebook the refusal is displayed as the book shows it (``melearn.derivation.render.refusal_html``: the
+    refused step typeset, the reason in words, wrapped to the column), with ``refused: <message>`` as its plain
+    text; elsewhere that line is printed. ``context`` (text, e.g. ``"without independence"``) says what the
+    refused chain leaves out or changes: it heads the block (and the printed line), so that it stays with its refusal.
+
     Returns
     -------
     DerivationError
-        The refusal, also printed as ``refused: <message>``.
+        The refusal.
     """
     if not isinstance(derivation, Derivation):
         raise TypeError(f"show_refusal needs a Derivation, got {type(derivation).__name__}")
     try:
         derivation.check()
     except DerivationError as refusal:
-        say(template("refused: {refusal}").format(refusal=refusal))
+        text = _render.refusal_text(refusal, context=context)
+        if _shell() is None:
+            say(text)
+        else:
+            from IPython.display import display
+
+            bundle = {"text/html": _render.refusal_html(refusal, context=context), "text/plain": text}
+            display(bundle, raw=True)
         return refusal
     raise AssertionError(f"a chain meant to be refused was accepted: {derivation!r}")
+
+
+def _shell():
+    """The IPython kernel running this code (a notebook, the book's build), or None in a plain interpreter."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # IPython is not a dependency of the library
+        return None
+    return get_ipython()
 
 
 def _declared(symbol: sp.Symbol) -> tuple[str, ...]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from ..i18n import joined, labelled, parenthesised, template, translate
-from .render import math_or_text
+from .render import math_or_text, text_html
 from .rules import KINDS, carried_premises
 
 __all__ = [
@@ -208,7 +208,8 @@ class Ledger:
                 continue
             items = joined(
                 (
-                    esc(t(name)) + (f" <em>{parenthesised(esc(t(source)))}</em>" if _shown(source, name) else "")
+                    text_html(t(name))
+                    + (f" <em>{parenthesised(text_html(t(source)))}</em>" if _shown(source, name) else "")
                     for name, source in entries
                 ),
                 "; ",

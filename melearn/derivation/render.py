@@ -44,6 +44,8 @@ __all__ = [
     "escape_latex_text",
     "freeze_options",
     "math_or_text",
+    "refusal_html",
+    "refusal_text",
     "rule_list",
     "rules_html",
     "rules_latex",
@@ -605,3 +607,88 @@ class RuleList:
 def rule_list(rules: Iterable) -> RuleList:
     """Rules for ``display``: HTML rows in the book (name, kind and source as text, the statement below)."""
     return RuleList(rules)
+
+
+# -- refusals --------------------------------------------------------------------------------------------------
+def refusal_text(error, context: str = "") -> str:
+    """A refusal as one line of text: ``refused: <message>`` in the current language (what a terminal shows).
+
+    ``context`` (what the refused chain leaves out or changes) is a line of its own above it.
+    """
+    line = template("refused: {refusal}").format(refusal=error)
+    return f"{labelled(translate(context), '').rstrip()}\n{line}" if context.strip() else line
+
+
+def _step_label(error) -> str:
+    if not error.why.strip():
+        return html.escape(template("step {k}").format(k=error.step) if error.step else translate("the first line"))
+    why = f"\u201c{text_html(translate(error.why))}\u201d"
+    if error.step:
+        return template("step {k} ({why})").format(k=error.step, why=why)
+    return template("the first line ({why})").format(why=why)
+
+
+def refusal_html(error, context: str = "") -> str:
+    r"""A refusal as the book shows it: a block that wraps in its column, never one line of code.
+
+    The head says what was refused in words (the step's reason typeset where it holds ``$...$``); the step is
+    typeset from the sympy objects of the error, the line before it and the step, with a questioned equals sign
+    (:math:`\overset{?}{=}`) between them; then what is left between the two sides, and any side condition found
+    unmet. A refusal of the chain as a whole (``error.kind`` None) shows its message as text. ``context`` (what
+    the refused chain leaves out or changes) heads the block, in words.
+    """
+    options = dict(getattr(error, "latex_options", None) or {})
+    tex = lambda expr: sp.latex(expr, **options)  # noqa: E731
+    kind = getattr(error, "kind", None)
+    parts = [f'<div class="melearn-refusal refusal-{(kind or "chain").replace(" ", "-")}">']
+    head = f"<strong>{html.escape(translate('Refused'))}</strong>"
+    if context.strip():
+        head += f' <span class="refusal-context">{parenthesised(text_html(translate(context)))}</span>'
+    if kind is None or error.claimed is None:
+        said = labelled(head, text_html(str(error)))
+        parts.append(f'<p class="refusal-head {_IGNORE}">{said}</p></div>')
+        return "".join(parts)
+    label = _step_label(error)
+    previous = html.escape(template("step {k}").format(k=max(error.step - 1, 0)))
+    if kind == "changes nothing":
+        said = template("{label} changes nothing: it is the line before it again").format(label=label)
+    elif kind == "rule not needed":
+        rule = text_html(translate(error.rules[0].name)) if error.rules else ""
+        said = template(
+            "{label} names the rule {rule} but holds without it: a rule beside a step must be needed"
+        ).format(label=label, rule=f"\u201c{rule}\u201d")
+    else:
+        said = template("{label} does not follow from {previous}").format(label=label, previous=previous)
+    parts.append(f'<p class="refusal-head {_IGNORE}">{labelled(head, said)}</p>')
+    relation = r"\overset{?}{=}" if kind == "does not follow" else "="
+    parts.append(
+        '<div class="refusal-step">'
+        f'<div class="refusal-line">{_terms_html(tex(error.before))}</div>'
+        f'<div class="refusal-line">{_terms_html(tex(error.claimed), lead=relation)}</div></div>'
+    )
+    if kind == "does not follow" and error.difference is not None:
+        names = joined(translate(rule.name) for rule in error.rules) or translate("no rules")
+        said = template("with {used}, the two sides differ by").format(used=text_html(names))
+        parts.append(
+            f'<p class="refusal-difference"><span class="{_IGNORE}">{said}</span> '
+            f'<span class="refusal-line">{_terms_html(tex(error.difference))}</span></p>'
+        )
+    if getattr(error, "unmet", ()):
+        unmet = joined((text_html(note) for note in error.unmet), "; ")
+        said = template("side conditions not met: {unmet}").format(unmet=unmet)
+        parts.append(f'<p class="refusal-unmet {_IGNORE}">{said}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class Refusal:
+    """A refusal for ``display``: the typeset block in the book, one line of text in a terminal."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def _repr_html_(self) -> str:
+        return refusal_html(self.error)
+
+    def __repr__(self) -> str:
+        return refusal_text(self.error)

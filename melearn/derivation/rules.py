@@ -66,6 +66,51 @@ def take_unmet() -> list[str]:
     return notes
 
 
+def rule_name(name) -> str:
+    r"""A rule's name as text: a string as it is, a sympy condition as its formula (``$...$``, typeset by the book).
+
+    A name that is a condition is rendered from the sympy objects themselves, so that the reader sees
+    :math:`C \le m`, not ``C <= m``: a relation (``sympy.Le(C, m)``), or a chain of inequalities given as a tuple
+    of relations each starting where the one before ends, written as one chain :math:`0 < p < 1` (build a
+    relation that sympy would decide at once, such as ``0 < p`` for a positive ``p``, with ``evaluate=False``). A
+    string may hold formulas of its own between dollar signs.
+
+    >>> import sympy as sp
+    >>> p, C, m = sp.Symbol("p", positive=True), sp.Symbol("C"), sp.Symbol("m")
+    >>> rule_name((sp.Lt(0, p, evaluate=False), sp.Lt(p, 1))), rule_name(sp.Le(C, m)), rule_name("complement")
+    ('$0 < p < 1$', '$C \\leq m$', 'complement')
+    >>> rule_name((sp.Lt(0, C + 1), sp.Le(C + 1, m)))
+    '$0 < C + 1 \\leq m$'
+    """
+    if isinstance(name, str):
+        return name
+    if isinstance(name, (tuple, list)) and name and all(isinstance(r, sp.core.relational.Relational) for r in name):
+        return f"${condition_latex(tuple(name))}$"
+    if not isinstance(name, sp.Basic):
+        raise TypeError(f"name must be a string, a sympy expression or a tuple of relations, got {name!r}")
+    return f"${condition_latex(name)}$"
+
+
+_SIGNS = {sp.StrictLessThan: "<", sp.LessThan: r"\leq", sp.StrictGreaterThan: ">", sp.GreaterThan: r"\geq"}
+
+
+def condition_latex(condition) -> str:
+    r"""LaTeX of a condition; a tuple of relations that share their ends, as one chain :math:`a < b \le c`."""
+    if not isinstance(condition, tuple):
+        return sp.latex(condition)
+    if len(condition) == 1:
+        return sp.latex(condition[0])
+    if not all(type(r) in _SIGNS for r in condition):
+        raise ValueError(f"a chain of conditions is made of inequalities, got {condition}")
+    for before, after in zip(condition, condition[1:], strict=False):
+        if before.rhs != after.lhs:
+            raise ValueError(f"a chain of conditions: {before} ends where {after} does not start")
+    terms = [sp.latex(condition[0].lhs)]
+    for relation in condition:
+        terms += [_SIGNS[type(relation)], sp.latex(relation.rhs)]
+    return " ".join(terms)
+
+
 def kernel_rule(
     name: str, kind: str, statement: str, rewrite, source: str = "", equations: tuple = (), facts: tuple = ()
 ) -> Rule:
@@ -127,7 +172,8 @@ class Rule:
 
     # -- rules that are equations ---------------------------------------------------------------------------
     @classmethod
-    def _from_equations(cls, kind: str, name: str, mapping, source: str, symbol: str = "=") -> Rule:
+    def _from_equations(cls, kind: str, name: str | sp.Basic, mapping, source: str, symbol: str = "=") -> Rule:
+        name = rule_name(name)
         pairs = _pairs(mapping)
         statement = r",\quad ".join(f"{sp.latex(lhs)} {symbol} {sp.latex(rhs)}" for lhs, rhs in pairs)
         equations = tuple(sp.Eq(lhs, rhs, evaluate=False) for lhs, rhs in pairs)
@@ -146,7 +192,7 @@ class Rule:
         return cls(name, kind, statement, _substitute(pairs), source, equations, _token=_KERNEL)
 
     @classmethod
-    def definition(cls, name: str, mapping, *, source: str = "") -> Rule:
+    def definition(cls, name: str | sp.Basic, mapping, *, source: str = "") -> Rule:
         r"""A definition: each left-hand side is a new name for its right-hand side (shown as ``:=``).
 
         ``mapping`` is ``{name: meaning}`` or a ``(name, meaning)`` pair; the rule unfolds each name into its
@@ -156,12 +202,12 @@ class Rule:
         return cls._from_equations("definition", name, mapping, source, symbol=r"\mathrel{:=}")
 
     @classmethod
-    def assumption(cls, name: str, mapping, *, source: str = "") -> Rule:
+    def assumption(cls, name: str | sp.Basic, mapping, *, source: str = "") -> Rule:
         """A hypothesis, stated as equations ``{lhs: rhs}``: the derivation holds only where it does."""
         return cls._from_equations("assumption", name, mapping, source)
 
     @classmethod
-    def cited(cls, name: str, mapping, *, source: str) -> Rule:
+    def cited(cls, name: str | sp.Basic, mapping, *, source: str) -> Rule:
         """A result taken from a reference (``source``, required), stated as equations ``{lhs: rhs}``.
 
         Left-hand sides may hold ``sympy.Wild`` placeholders: the rule then applies to every instance.
@@ -171,7 +217,7 @@ class Rule:
         return cls._from_equations("cited", name, mapping, source)
 
     @classmethod
-    def lemma(cls, name: str, derivation, *, source: str = "", variables: Iterable[sp.Symbol] = ()) -> Rule:
+    def lemma(cls, name: str | sp.Basic, derivation, *, source: str = "", variables: Iterable[sp.Symbol] = ()) -> Rule:
         r"""The equation a checked derivation proved (its first expression equals its last), as a rule.
 
         Parameters
@@ -189,6 +235,7 @@ class Rule:
         """
         from .chain import Derivation
 
+        name = rule_name(name)
         if not isinstance(derivation, Derivation):
             raise TypeError(f"derivation must be a Derivation, got {type(derivation).__name__}")
         if not derivation.checked:
@@ -220,7 +267,7 @@ class Rule:
 
     # -- sympy computations -----------------------------------------------------------------------------------
     @classmethod
-    def computation(cls, name: str, target, *, statement: str | None = None) -> Rule:
+    def computation(cls, name: str | sp.Basic, target, *, statement: str | None = None) -> Rule:
         r"""A rule in which sympy evaluates the nodes ``target`` names, and nothing else.
 
         Parameters
@@ -240,6 +287,7 @@ class Rule:
         A sum or product is evaluated only when its range satisfies :math:`b \ge a - 1` (empty when
         :math:`b = a - 1`); sympy's reading of reversed ranges (Karr's convention) is never used.
         """
+        name = rule_name(name)
         if statement is not None:
             raise TypeError(
                 "statement: a computation's statement is rendered from its target; to name particular nodes, pass "
@@ -319,16 +367,16 @@ def range_unmet(index, lo, hi, bound=frozenset()) -> str | None:
     integral) are read without their declared assumptions: their values come from their own ranges.
     """
     lo, hi = sp.sympify(lo), sp.sympify(hi)
-    where = f"{index} = {lo}..{hi}"
+    where = rf"${sp.latex(index)} = {sp.latex(lo)}, \ldots, {sp.latex(hi)}$"
     if lo.has(sp.oo, -sp.oo, sp.zoo) or hi.has(sp.oo, -sp.oo, sp.zoo):
         return f"the range {where} is infinite (only finite sums are manipulated)"
     length = neutral(sp.expand(hi - lo + 1), bound)
     if length.is_integer is not True:
-        return f"the range {where} does not hold a whole number of terms (b - a must be an integer)"
+        return f"the range {where} does not hold a whole number of terms ($b - a$ must be an integer)"
     if length.is_negative:
-        return f"the range {where} is reversed (b < a - 1): refused, not read by sympy's convention"
+        return f"the range {where} is reversed ($b < a - 1$): refused, not read by sympy's convention"
     if length.is_nonnegative is not True:
-        return f"the range {where} is not known to satisfy b >= a - 1"
+        return rf"the range {where} is not known to satisfy $b \ge a - 1$"
     return None
 
 

@@ -118,11 +118,14 @@ def split(at, *, lower=None, upper=None) -> Rule:
         if neutral(sp.expand(at - lo + 1), bound).is_nonnegative is not True or (
             neutral(sp.expand(hi - at), bound).is_nonnegative is not True
         ):
-            return f"the split point {at} is not known to lie in a - 1 <= C <= b for the range {i} = {lo}..{hi}"
+            return (
+                rf"the split point ${c}$ is not known to lie in $a - 1 \le C \le b$ for the range "
+                rf"${sp.latex(i)} = {sp.latex(lo)}, \ldots, {sp.latex(hi)}$"
+            )
         return None
 
     c = sp.latex(at)
-    name = f"split the sum at {at}"
+    name = f"split the sum at ${c}$"
     return _sum_rule(
         name,
         rf"\sum_{{i=a}}^{{b}} f_i = \sum_{{i=a}}^{{{c}}} f_i + \sum_{{i={c}+1}}^{{b}} f_i \quad (a - 1 \le {c} \le b)",

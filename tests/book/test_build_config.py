@@ -590,6 +590,7 @@ def test_each_script_once_and_no_thebe_where_nothing_launches_it():
         _JavaScript("sphinx-thebe.js", **{"async": "async"}),
         _JavaScript(None, body=toggle, priority=501),
         _JavaScript(None, body=thebe),
+        _JavaScript("", body=toggle),  # the same script by Sphinx's other path: file name "" rather than None
     ]
 
     def page(launch: dict) -> list:
