@@ -19,7 +19,7 @@ from melearn.derivation import Derivation, DerivationError, Rule, show_refusal, 
 from melearn.derivation.render import chain_html, refusal_html, refusal_text
 from melearn.derivation.rules import rule_name
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 a, b = sp.symbols("a b")
 m = sp.Symbol("m", integer=True, positive=True)
 C = sp.Symbol("C", integer=True, nonnegative=True)
