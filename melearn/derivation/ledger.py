@@ -192,7 +192,8 @@ class Ledger:
                 "{confirmed} confirmed in random models of their premises, {alone} checked by the kernel only"
             ).format(confirmed=self.confirmed, alone=self.kernel_only)
             if self.kernel_only_reasons:
-                why = joined((f"{esc(t(reason))}: {n}" for reason, n in sorted(self.kernel_only_reasons.items())), "; ")
+                reasons = sorted(self.kernel_only_reasons.items())
+                why = joined((labelled(esc(t(reason)), str(n)) for reason, n in reasons), "; ")
                 line += " " + parenthesised(why)
             rows.append(f"<tr><th>{t('Second route')}</th><td>{line}</td></tr>")
         labels = {

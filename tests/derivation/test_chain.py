@@ -434,3 +434,22 @@ def test_the_package_docstring_names_every_module_it_holds():
     modules = sorted(module.name for module in pkgutil.iter_modules(package.__path__))
     assert len(modules) >= 10
     assert [name for name in modules if f"``{name}``" not in package.__doc__] == []
+
+
+def test_the_second_route_line_of_a_ledger_is_punctuated_as_its_language_writes():
+    """The kernel-only reasons and their counts: "reason: 2" in English, "reason：2" in Chinese (the Chinese build
+    refuses half-width punctuation after Chinese text)."""
+    from melearn import i18n
+
+    before = i18n.language()
+    ledger = ledger_module.Ledger(confirmed=3, kernel_only=2)
+    ledger.kernel_only_reasons["a step too costly to evaluate in a model"] = 2
+    try:
+        i18n.set_language("en")
+        assert "a step too costly to evaluate in a model: 2" in ledger._repr_html_()
+        i18n.set_language("zh_CN")
+        chinese = ledger._repr_html_()
+    finally:
+        i18n.set_language(before)
+    row = chinese[chinese.index("第二条途径") :]
+    assert "：2" in row and ":" not in row.split("</td>")[0], row
