@@ -106,7 +106,8 @@ async () => {
     + '[contenteditable="true"], mjx-container';
   const stops = Array.from(document.querySelectorAll(focusable))
     .filter((el) => el.tabIndex >= 0 && !el.disabled && visible(el));
-  const formulaStops = stops.filter((el) => el.closest('mjx-container'));
+  // a formula that scrolls sideways in its own box is one stop, so that a keyboard can scroll it (data-scroll-stop)
+  const formulaStops = stops.filter((el) => el.closest('mjx-container') && !('scrollStop' in el.dataset));
   const figures = Array.from(document.querySelectorAll('.cell_output img, .output img')).map((img) => {
     const next = img.parentElement && img.parentElement.querySelector('details.figure-description');
     return {src: img.getAttribute('src') || '', alt: img.getAttribute('alt') || '',
