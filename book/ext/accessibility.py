@@ -288,6 +288,9 @@ document.addEventListener("DOMContentLoaded", () => {
     if (window.melearnMathSettled) window.melearnMathSettled().then(again, again);
     new MutationObserver(() => requestAnimationFrame(again))
       .observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
+    // a formula broken again for a new column is drawn in new elements: marked and observed afresh
+    document.addEventListener("melearn-math-reflowed", () => requestAnimationFrame(() =>
+      document.querySelectorAll(SELECTOR).forEach((box) => { mark(box); observer.observe(box); })));
   };
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(start, start);
   else start();

@@ -41,6 +41,8 @@
       .then(() => (doc.rerenderPromise ? doc.rerenderPromise(metrics) : doc.rerender(metrics)))
       .catch((error) => console.warn("MathJax could not break the formulas again:", error))
       .then(() => {
+        // the formulas drawn again are new elements: whatever marks them (the scroll stops) marks them again
+        document.dispatchEvent(new Event("melearn-math-reflowed"));
         if (timer === null && column() === drawnFor) settleWaiting();
         else if (timer === null) schedule();
       });
