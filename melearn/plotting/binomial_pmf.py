@@ -14,7 +14,8 @@ from ._axes import check_axes, set_fonts
 
 __all__ = ["binomial_test_pmf"]
 
-HEADROOM = 1.6  # the y axis reaches this multiple of the highest bar: the legend sits above the bars
+HEADROOM = 1.6  # the y axis reaches at least this multiple of the highest bar: the legend sits above the bars
+CLEARANCE = 0.04  # axes fraction kept free between the critical line's top and the legend's box
 
 
 def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0.75", reject_color="tab:red"):
@@ -83,6 +84,25 @@ def binomial_test_pmf(ax, m, eps0, *, alpha=0.05, observed=None, accept_color="0
     ax.set_xlabel(tr(r"test error rate $\hat\epsilon$"))
     ax.set_ylabel(rf"$P(\hat\epsilon;\ \epsilon_0 = {eps0:g})$")
     ax.set_title(rf"$m = {m}$, $H_0: \epsilon \leq {eps0:g}$")
-    ax.set_ylim(0, HEADROOM * top)
-    ax.legend(fontsize="small", loc="upper right")
-    return set_fonts(ax)
+    legend = ax.legend(fontsize="small", loc="upper right")
+    set_fonts(ax)
+    _make_room_for(legend, ax, 1.08 * top)
+    return ax
+
+
+def _make_room_for(legend, ax, data_top: float) -> None:
+    """Raise the y axis until ``data_top`` (data units) is below ``legend``'s box, as the figure is drawn.
+
+    The legend's height is a number of points, so its share of the axes depends on the axes' height once the
+    figure is laid out and its text sized (:class:`~melearn.plotting.figure.BookFigure` raises small text): it
+    is measured on the laid-out figure, and the top of the y axis set so that the highest datum stays
+    ``CLEARANCE`` of the axes below the legend's box (at least ``HEADROOM`` times the highest bar).
+    """
+    figure = ax.get_figure(root=True)
+    figure.draw_without_rendering()
+    box = legend.get_window_extent(figure.canvas.get_renderer()).transformed(ax.transAxes.inverted())
+    free = box.y0 - CLEARANCE
+    top = data_top / 1.08 * HEADROOM
+    if free > 0:
+        top = max(top, data_top / free)
+    ax.set_ylim(0, top)
