@@ -29,13 +29,17 @@ from melearn import (
     roc_curve,
 )
 from melearn.bias_variance import polynomial_predictions
-from melearn.explorers import COST_PAIRS, bias_variance_states, binomial_states, generated_scores, threshold_states
-from melearn.plotting.explorer_html import (
+from melearn.explorers import (
+    COST_PAIRS,
     bias_variance_explorer,
+    bias_variance_states,
     binomial_explorer,
+    binomial_states,
     dumps,
+    generated_scores,
     threshold_datasets,
     threshold_explorer,
+    threshold_states,
 )
 from melearn.reference.ranking import PUMPKIN_EXAMPLE
 

@@ -24,9 +24,8 @@ from melearn import (
     positive_probability_cost,
 )
 from melearn.bias_variance import polynomial_predictions
-from melearn.explorers import COST_PAIRS
+from melearn.explorers import COST_PAIRS, threshold_datasets
 from melearn.i18n import load_catalogues
-from melearn.plotting.explorer_html import threshold_datasets
 
 from .bookcheck import HARMLESS_CONSOLE, html_dir, screenshot_dir, skip_or_fail
 

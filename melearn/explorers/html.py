@@ -1,12 +1,5 @@
 r"""The book's interactive explorers as self-contained HTML: the states melearn computed, and a small script.
 
-Each function returns an :class:`Explorer`, which a notebook displays as HTML: a ``<style>``, the controls (an
-``<input type="range">`` per quantity, keyboard and touch operable, each with an ``aria-label``), empty SVG
-panels, the grid of states from :mod:`melearn.explorers` as JSON, and ``explorer.js``, which only selects the
-state the controls name and draws it. Nothing is loaded from elsewhere, so the page works offline and in both
-editions; the labels are translated here (:func:`melearn.i18n.tr`) when the page is executed. In print the
-explorer is hidden (``@media print``) and a static figure stands in for it.
-
 The output is deterministic, as nbval compares it byte for byte: the JSON has sorted keys and every float rounded
 to 6 significant digits, and element ids come from the explorer's fixed name. Every number the page shows is
 formatted here, in Python (``*_shown`` and ``*_text`` fields), so the script formats no statistic either.
@@ -26,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import explorers
 from ..i18n import labelled, tr, translate
+from .states import COST_PAIRS, binomial_states, generated_scores, threshold_states
 
 __all__ = [
     "Explorer",
@@ -40,6 +33,13 @@ __all__ = [
 
 _HERE = Path(__file__).resolve().parent
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+#: what each kind of ROC segment looks like in the explorer (the colours and styles of
+#: :func:`melearn.plotting.roc_curve.plot_roc`, and its legend's words, so that one translation serves both)
+_KIND_LABELS = {
+    "vertical": "green, solid: true positives only (up)",
+    "horizontal": "red, dashed: false positives only (right)",
+    "diagonal": "blue, dash-dot: tied positives and negatives (diagonal)",
+}
 #: the formula number of each quantity the threshold explorer shows (the Chinese edition's numbering)
 COST_LABEL = "cost ratio cost01 : cost10 (false negative : false positive)"
 FORMULAS = {"precision": "(2.8)", "recall": "(2.9)", "f1": "(2.10)", "tpr": "(2.18)", "fpr": "(2.19)"}
@@ -136,7 +136,7 @@ def threshold_datasets():
     list of dict
         Each with ``key``, ``label`` (English, translated when drawn), ``labels``, ``scores`` and ``names``. The
         first is the running example of the ROC pages, the pumpkin book's notes on (2.20) (南瓜书); the others
-        come from :func:`melearn.explorers.generated_scores` with fixed seeds: a good classifier on balanced
+        come from :func:`generated_scores` with fixed seeds: a good classifier on balanced
         classes, a weak one on balanced classes, and a fair one with four negatives to each positive.
     """
     from ..reference.ranking import PUMPKIN_EXAMPLE
@@ -156,14 +156,14 @@ def threshold_datasets():
         ("imbalanced", "generated: 5 positives, 20 negatives", 5, 20, 1.5, 27),
     )
     for key, label, m_pos, m_neg, separation, seed in generated:
-        labels, scores = explorers.generated_scores(m_pos, m_neg, separation, seed=seed)
+        labels, scores = generated_scores(m_pos, m_neg, separation, seed=seed)
         names = [f"{'p' if y else 'n'}{i + 1 if y else i + 1 - m_pos}" for i, y in enumerate(labels.tolist())]
         sets.append({"key": key, "label": label, "labels": labels.tolist(), "scores": scores.tolist(), "names": names})
     return sets
 
 
 def _threshold_set(spec) -> dict:
-    states = explorers.threshold_states(spec["labels"], spec["scores"], names=spec["names"])
+    states = threshold_states(spec["labels"], spec["scores"], names=spec["names"])
     for stop in states["stops"]:
         t = stop["threshold"]
         stop["threshold_text"] = (
@@ -231,8 +231,8 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         raise ValueError(f"start must name a data set (0 to {len(sets) - 1}) and a stop, got {start!r}")
     if not (isinstance(stop, int) and 0 <= stop < len(sets[first]["stops"])):
         raise ValueError(f"start's stop must be 0 to {len(sets[first]['stops']) - 1}, got {stop!r}")
-    if not (isinstance(cost_start, int) and 0 <= cost_start < len(explorers.COST_PAIRS)):
-        raise ValueError(f"cost_start must be 0 to {len(explorers.COST_PAIRS) - 1}, got {cost_start!r}")
+    if not (isinstance(cost_start, int) and 0 <= cost_start < len(COST_PAIRS)):
+        raise ValueError(f"cost_start must be 0 to {len(COST_PAIRS) - 1}, got {cost_start!r}")
     data = {
         "sets": sets,
         "start_stop": stop,
@@ -254,8 +254,6 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         f'<option value="{i}"{" selected" if i == first else ""}>{html.escape(s["label"])}</option>'
         for i, s in enumerate(sets)
     )
-    from .roc_curve import _KIND_LABELS
-
     legend = "".join(
         f'<span><span class="mlx-swatch" style="border-top-color:{color};border-top-style:{style}"></span>'
         f"{_e(_KIND_LABELS[kind])}</span>"
@@ -281,7 +279,7 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         + _range(
             "cost",
             COST_LABEL,
-            len(explorers.COST_PAIRS) - 1,
+            len(COST_PAIRS) - 1,
             cost_start,
         )
         + "</div>"
@@ -370,7 +368,7 @@ def binomial_explorer(
         On a bad ``name`` or ``start``, or bad grids (as :func:`melearn.explorers.binomial_states`).
     """
     name = _check_name(name)
-    grid = explorers.binomial_states(ms, eps0s, alphas)
+    grid = binomial_states(ms, eps0s, alphas)
     sizes = (len(grid["ms"]), len(grid["eps0s"]), len(grid["alphas"]))
     if len(start) != 3 or not all(isinstance(i, int) and 0 <= i < n for i, n in zip(start, sizes, strict=True)):
         raise ValueError(f"start must be three indices into the grids of sizes {sizes}, got {start!r}")
