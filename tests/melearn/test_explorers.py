@@ -29,13 +29,17 @@ from melearn import (
     roc_curve,
 )
 from melearn.bias_variance import polynomial_predictions
-from melearn.explorers import COST_PAIRS, bias_variance_states, binomial_states, generated_scores, threshold_states
-from melearn.plotting.explorer_html import (
+from melearn.explorers import (
+    COST_PAIRS,
     bias_variance_explorer,
+    bias_variance_states,
     binomial_explorer,
+    binomial_states,
     dumps,
+    generated_scores,
     threshold_datasets,
     threshold_explorer,
+    threshold_states,
 )
 from melearn.reference.ranking import PUMPKIN_EXAMPLE
 
@@ -162,6 +166,25 @@ def test_every_binomial_state_is_melearns():
                 assert shown["size"] < float(alpha) <= shown["size_one_lower"]
                 assert shown["critical_value_shown"] == f"{r.critical_count}/{m} = {r.critical_value:.3f}"
                 assert shown["size_shown"] == f"{r.size:.4f}"
+
+
+def test_the_binomial_axis_zooms_to_the_mass_and_holds_every_critical_value():
+    data = embedded(binomial_explorer())
+    narrowest = 1.0
+    for m, _ in data["ms"]:
+        for eps0, _ in data["eps0s"]:
+            low, high = data["pmf"][f"{m}|{eps0}"]["x"]
+            assert 0 <= low < high <= 1
+            counts = np.arange(m + 1)
+            outside = stats.binom.pmf(counts[(counts / m < low) | (counts / m > high)], m, float(eps0)).sum()
+            assert outside < 2e-4, (m, eps0, outside)
+            for alpha, _ in data["alphas"]:
+                c = binomial_critical_error(m, float(eps0), alpha=float(alpha)).critical_count
+                assert low <= c / m and (c + 1) / m <= high, (m, eps0, alpha)
+            ticks = [value for value, _ in data["pmf"][f"{m}|{eps0}"]["xticks"]]
+            assert ticks[0] == low and ticks[-1] == high and 3 <= len(ticks) <= 5
+            narrowest = min(narrowest, high - low)
+    assert narrowest <= 0.4  # at m = 100 the axis is no longer 0 to 1
 
 
 def _bias_variance_inputs(seed=7, T=200):

@@ -9,6 +9,8 @@ apart, each import checked in a fresh interpreter:
   ``MELEARN_LANGUAGE=zh_CN`` set);
 * ``melearn.reference``, the literal second route that checks the library, loads no numeric module;
 * ``melearn.derivation``, the checked chains, loads no numeric module.
+
+The explorers (``melearn.explorers``, HTML and melearn's numbers) load neither matplotlib nor sympy.
 """
 
 from __future__ import annotations
@@ -161,3 +163,10 @@ def test_every_public_name_resolves_and_unknown_names_fail():
     assert set(melearn.__all__) <= set(dir(melearn))
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         melearn.nonsense  # noqa: B018
+
+
+def test_the_explorers_load_no_figures_or_derivations():
+    # an explorer is HTML, its states melearn's numbers: a page draws one without matplotlib or sympy
+    code = "import melearn.explorers as e\ne.threshold_explorer()._repr_html_()\ne.binomial_explorer()._repr_html_()"
+    watched = ("matplotlib", "sympy", "melearn.plotting", "melearn.derivation")
+    assert loaded_after(code, watched) == set()

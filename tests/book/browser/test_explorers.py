@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from melearn import (
     bias_variance_decomposition,
@@ -24,9 +25,8 @@ from melearn import (
     positive_probability_cost,
 )
 from melearn.bias_variance import polynomial_predictions
-from melearn.explorers import COST_PAIRS
+from melearn.explorers import COST_PAIRS, threshold_datasets
 from melearn.i18n import load_catalogues
-from melearn.plotting.explorer_html import threshold_datasets
 
 from .bookcheck import HARMLESS_CONSOLE, html_dir, screenshot_dir, skip_or_fail
 
@@ -227,6 +227,7 @@ def test_threshold_explorer_shows_melearns_numbers(browser_context, server, lang
                 assert ex.text("cost-norm") == f"{want:.3f}", where
                 assert ex.text("p-cost") == f"{positive_probability_cost(p, c01, c10):.3f}", where
                 assert ex.text("ratio") == f"{c01} : {c10}", where
+            _check_one_screen(page, root_id, width, where + f", set {index}")
         # clicking a sample cuts just below it: it and every sample tied with it are predicted positive
         ex.choose("data", "0")
         y, s = np.array(specs[0]["labels"]), np.array(specs[0]["scores"])
@@ -234,6 +235,12 @@ def test_threshold_explorer_shows_melearns_numbers(browser_context, server, lang
             ex.click(f'button.mlx-sample:has(.mlx-name:text-is("{name}"))')
             score = s[specs[0]["names"].index(name)]
             _check_threshold_state(ex, y, s >= score, where + f", clicked {name}")
+        # the clicked sample is marked; another data set starts clean: nothing predicted positive, nothing marked
+        assert ex.count('.mlx-sample[aria-pressed="true"]') == 1, where
+        ex.choose("data", "1")
+        assert ex.count('.mlx-sample[aria-pressed="true"]') == 0, f"{where}: a sample stays marked in another set"
+        assert (int(ex.text("tp")), int(ex.text("fp"))) == (0, 0), f"{where}: another set starts at a threshold"
+        ex.choose("data", "0")
         # a tied pair enters at one step: from the stop before 0.47 to the stop at 0.47, TP and FP both grow by 1
         ex.slide("slider", 3)
         before = (int(ex.text("tp")), int(ex.text("fp")))
@@ -248,6 +255,33 @@ def test_threshold_explorer_shows_melearns_numbers(browser_context, server, lang
     finally:
         page.close()
     assert not errors, f"{where}: console errors: {errors}"
+
+
+#: the theme's bar that stays at the top of the window as the page scrolls (its height at 1366 px: 48 px)
+_STICKY_BAR = ".bd-header-article"
+
+
+def _check_one_screen(page, root_id: str, width: int, where: str) -> None:
+    """The threshold slider and the three plots on one screen on a desktop; on a phone, each plot the column wide."""
+    boxes = page.eval_on_selector(
+        f"#{root_id}",
+        """(root, bar) => { const box = e => e.getBoundingClientRect().toJSON();
+          const sticky = document.querySelector(bar);
+          return {slider: box(root.querySelector('input[data-mlx="slider"]')),
+                  plots: [...root.querySelectorAll('svg')].map(box), bar: sticky ? box(sticky).height : 0,
+                  column: box(root).width}; }""",
+        _STICKY_BAR,
+    )
+    plots = boxes["plots"]
+    assert len(plots) == 3, where
+    if width >= 1024:
+        reach = max(p["bottom"] for p in plots) - boxes["slider"]["top"]
+        screen = 900 - boxes["bar"]
+        assert reach <= screen, f"{where}: slider to the foot of the plots {reach:.0f} px, a screen {screen} px"
+        assert max(p["top"] for p in plots) - min(p["top"] for p in plots) <= 1, f"{where}: the plots are not in a row"
+    else:
+        narrow = [round(p["width"]) for p in plots if p["width"] < 0.8 * boxes["column"]]
+        assert not narrow, f"{where}: plots narrower than the phone's column: {narrow} px"
 
 
 def _check_threshold_state(ex: Explorer, y, predicted, where: str) -> None:
@@ -291,6 +325,7 @@ def test_binomial_explorer_shows_melearns_critical_value(browser_context, server
                     assert ex.text("size-one-lower") == f"{r.size_one_lower:.4f}", state
                     assert ex.count("rect.mlx-reject") == m - r.critical_count, state
                     assert ex.count("rect.mlx-keep") == r.critical_count + 1, state
+                    _check_axis_holds_the_mass(page, root_id, stats.binom.pmf(np.arange(m + 1), m, eps0), state)
         ex.slide("m", 0)
         ex.slide("eps0", 2)
         ex.slide("alpha", 1)
@@ -299,6 +334,25 @@ def test_binomial_explorer_shows_melearns_critical_value(browser_context, server
     finally:
         page.close()
     assert not errors, f"{where}: console errors: {errors}"
+
+
+def _check_axis_holds_the_mass(page, root_id: str, pmf, where: str) -> None:
+    """The bars (one per count, in order) drawn inside the frame hold all but 0.1% of the mass (SciPy's binomial
+    distribution), and the counts of probability at least 0.001 spread over at least 40% of the frame's width."""
+    centres, left, width = page.eval_on_selector(
+        f'#{root_id} svg[data-mlx="pmf"]',
+        """svg => { const box = svg.querySelector('rect.mlx-box');
+          const bars = [...svg.querySelectorAll('rect.mlx-reject, rect.mlx-keep')];
+          return [bars.map(r => +r.getAttribute('x') + +r.getAttribute('width') / 2),
+                  +box.getAttribute('x'), +box.getAttribute('width')]; }""",
+    )
+    centres = np.array(centres)
+    assert centres.size == pmf.size, where
+    inside = (centres >= left - 0.5) & (centres <= left + width + 0.5)
+    assert pmf[~inside].sum() < 1e-3, f"{where}: {pmf[~inside].sum():.4f} of the mass outside the axis"
+    heavy = centres[pmf >= 1e-3]
+    spread = (heavy.max() - heavy.min()) / width
+    assert spread >= 0.4, f"{where}: the mass fills {spread:.0%} of the axis"
 
 
 def _bias_variance_page_study():

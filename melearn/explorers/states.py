@@ -1,21 +1,9 @@
 r"""The states of the book's interactive explorers, computed by melearn when a page is built.
 
-An explorer on a page of the book (a threshold slider, the binomial test's :math:`m`, :math:`\epsilon_0` and
-:math:`\alpha`, a polynomial degree) shows only numbers computed here: every state it can reach is listed in a
-small grid, embedded in the page as JSON by :mod:`melearn.plotting.explorer_html`, and the page's script only
-selects a state and draws it. Three grids:
-
-* :func:`threshold_states`: one classifier's scores cut at each distinct score (section 2.3, formulas (2.8)-(2.10),
-  (2.18)-(2.19), (2.24)-(2.25) and Table 2.1): the confusion matrix, P, R, F1, TPR and FPR, the point on the
-  P-R and ROC curves, and the line of that ROC point in the cost plane with its cost at each cost ratio;
-* :func:`binomial_states`: the binomial test of (2.26)-(2.27) as corrected, for :math:`m`, :math:`\epsilon_0` and
-  :math:`\alpha` on small grids: the distribution of the test error rate and the critical value;
-* :func:`bias_variance_states`: the decomposition (2.42) of polynomial least squares at each degree, with a few
-  of the sampled fits.
-
-:func:`generated_scores` makes the seeded score sets of different difficulty and class ratio the threshold
-explorer offers besides the pumpkin book's eight samples. This module loads numpy and melearn's numeric modules
-only (no figures, no derivations, no catalogues): the labels are translated where the page is drawn.
+Every state an explorer can reach, computed with numpy and melearn's numeric modules only (no figures, no
+derivations, no catalogues): :func:`threshold_states`, :func:`binomial_states`, :func:`bias_variance_states`, and
+the seeded score sets of :func:`generated_scores`. The package :mod:`melearn.explorers` describes the grids;
+:mod:`melearn.explorers.html` writes them into a page.
 """
 
 from __future__ import annotations
@@ -25,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._validation import (
+from .._validation import (
     as_binary_labels,
     as_finite_array,
     as_rng,
@@ -157,9 +145,9 @@ def threshold_states(y_true, y_score, *, names=None, cost_pairs=COST_PAIRS):
     >>> [s["kind"] for s in states["stops"]][1:]
     ['vertical', 'diagonal', 'horizontal']
     """
-    from .cost import normalized_cost, positive_probability_cost
-    from .precision_recall_f import pr_curve
-    from .ranking import roc_curve, threshold_counts
+    from ..cost import normalized_cost, positive_probability_cost
+    from ..precision_recall_f import pr_curve
+    from ..ranking import roc_curve, threshold_counts
 
     y = as_binary_labels(y_true, "y_true")
     s = as_finite_array(y_score, "y_score")
@@ -281,7 +269,7 @@ def binomial_states(ms, eps0s, alphas):
     >>> round(sum(grid["pmf"]["10|0.3"]), 12)
     1.0
     """
-    from .hypothesis_testing import binomial_critical_error
+    from ..hypothesis_testing import binomial_critical_error
 
     grids = {"ms": list(ms), "eps0s": list(eps0s), "alphas": list(alphas)}
     for name, values in grids.items():
@@ -343,7 +331,7 @@ def bias_variance_states(x_train, labels_train, x_test, labels_test, y_true, deg
         On inputs of mismatched shapes, non-finite values, a degree that is negative or not below m, or ``shown``
         out of range.
     """
-    from .bias_variance import bias_variance_decomposition, polynomial_predictions
+    from ..bias_variance import bias_variance_decomposition, polynomial_predictions
 
     xt = as_finite_array(x_train, "x_train")
     lt = as_finite_array(labels_train, "labels_train", ndim=2)

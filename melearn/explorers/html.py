@@ -1,12 +1,5 @@
 r"""The book's interactive explorers as self-contained HTML: the states melearn computed, and a small script.
 
-Each function returns an :class:`Explorer`, which a notebook displays as HTML: a ``<style>``, the controls (an
-``<input type="range">`` per quantity, keyboard and touch operable, each with an ``aria-label``), empty SVG
-panels, the grid of states from :mod:`melearn.explorers` as JSON, and ``explorer.js``, which only selects the
-state the controls name and draws it. Nothing is loaded from elsewhere, so the page works offline and in both
-editions; the labels are translated here (:func:`melearn.i18n.tr`) when the page is executed. In print the
-explorer is hidden (``@media print``) and a static figure stands in for it.
-
 The output is deterministic, as nbval compares it byte for byte: the JSON has sorted keys and every float rounded
 to 6 significant digits, and element ids come from the explorer's fixed name. Every number the page shows is
 formatted here, in Python (``*_shown`` and ``*_text`` fields), so the script formats no statistic either.
@@ -26,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import explorers
 from ..i18n import labelled, tr, translate
+from .states import COST_PAIRS, binomial_states, generated_scores, threshold_states
 
 __all__ = [
     "Explorer",
@@ -40,6 +33,13 @@ __all__ = [
 
 _HERE = Path(__file__).resolve().parent
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+#: what each kind of ROC segment looks like in the explorer (the colours and styles of
+#: :func:`melearn.plotting.roc_curve.plot_roc`, and its legend's words, so that one translation serves both)
+_KIND_LABELS = {
+    "vertical": "green, solid: true positives only (up)",
+    "horizontal": "red, dashed: false positives only (right)",
+    "diagonal": "blue, dash-dot: tied positives and negatives (diagonal)",
+}
 #: the formula number of each quantity the threshold explorer shows (the Chinese edition's numbering)
 COST_LABEL = "cost ratio cost01 : cost10 (false negative : false positive)"
 FORMULAS = {"precision": "(2.8)", "recall": "(2.9)", "f1": "(2.10)", "tpr": "(2.18)", "fpr": "(2.19)"}
@@ -122,9 +122,21 @@ def _ticks(values, fmt="{:g}"):
 
 
 def _unit_axes(xlabel: str, ylabel: str, *, x=(0, 1.02)) -> dict:
-    """Axes over the unit square (a little room above 1 so that a point at 1 is not cut), ticked at 0, 0.5, 1."""
+    """Axes over the unit square (a little room above 1 so that a point at 1 is not cut), ticked at 0, 0.5, 1.
+
+    Drawn 280 by 250 units, three in a row on a desktop (each about 230 px wide, its text about 12 px high).
+    """
     unit = _ticks([0, 0.5, 1])
-    return {"x": list(x), "y": [0, 1.02], "xticks": unit, "yticks": unit, "xlabel": xlabel, "ylabel": ylabel}
+    return {
+        "x": list(x),
+        "y": [0, 1.02],
+        "xticks": unit,
+        "yticks": unit,
+        "xlabel": xlabel,
+        "ylabel": ylabel,
+        "width": 280,
+        "height": 250,
+    }
 
 
 # -- one threshold, four views ----------------------------------------------------------------------------------
@@ -136,7 +148,7 @@ def threshold_datasets():
     list of dict
         Each with ``key``, ``label`` (English, translated when drawn), ``labels``, ``scores`` and ``names``. The
         first is the running example of the ROC pages, the pumpkin book's notes on (2.20) (南瓜书); the others
-        come from :func:`melearn.explorers.generated_scores` with fixed seeds: a good classifier on balanced
+        come from :func:`generated_scores` with fixed seeds: a good classifier on balanced
         classes, a weak one on balanced classes, and a fair one with four negatives to each positive.
     """
     from ..reference.ranking import PUMPKIN_EXAMPLE
@@ -156,14 +168,14 @@ def threshold_datasets():
         ("imbalanced", "generated: 5 positives, 20 negatives", 5, 20, 1.5, 27),
     )
     for key, label, m_pos, m_neg, separation, seed in generated:
-        labels, scores = explorers.generated_scores(m_pos, m_neg, separation, seed=seed)
+        labels, scores = generated_scores(m_pos, m_neg, separation, seed=seed)
         names = [f"{'p' if y else 'n'}{i + 1 if y else i + 1 - m_pos}" for i, y in enumerate(labels.tolist())]
         sets.append({"key": key, "label": label, "labels": labels.tolist(), "scores": scores.tolist(), "names": names})
     return sets
 
 
 def _threshold_set(spec) -> dict:
-    states = explorers.threshold_states(spec["labels"], spec["scores"], names=spec["names"])
+    states = threshold_states(spec["labels"], spec["scores"], names=spec["names"])
     for stop in states["stops"]:
         t = stop["threshold"]
         stop["threshold_text"] = (
@@ -231,8 +243,8 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         raise ValueError(f"start must name a data set (0 to {len(sets) - 1}) and a stop, got {start!r}")
     if not (isinstance(stop, int) and 0 <= stop < len(sets[first]["stops"])):
         raise ValueError(f"start's stop must be 0 to {len(sets[first]['stops']) - 1}, got {stop!r}")
-    if not (isinstance(cost_start, int) and 0 <= cost_start < len(explorers.COST_PAIRS)):
-        raise ValueError(f"cost_start must be 0 to {len(explorers.COST_PAIRS) - 1}, got {cost_start!r}")
+    if not (isinstance(cost_start, int) and 0 <= cost_start < len(COST_PAIRS)):
+        raise ValueError(f"cost_start must be 0 to {len(COST_PAIRS) - 1}, got {cost_start!r}")
     data = {
         "sets": sets,
         "start_stop": stop,
@@ -254,8 +266,6 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         f'<option value="{i}"{" selected" if i == first else ""}>{html.escape(s["label"])}</option>'
         for i, s in enumerate(sets)
     )
-    from .roc_curve import _KIND_LABELS
-
     legend = "".join(
         f'<span><span class="mlx-swatch" style="border-top-color:{color};border-top-style:{style}"></span>'
         f"{_e(_KIND_LABELS[kind])}</span>"
@@ -281,7 +291,7 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         + _range(
             "cost",
             COST_LABEL,
-            len(explorers.COST_PAIRS) - 1,
+            len(COST_PAIRS) - 1,
             cost_start,
         )
         + "</div>"
@@ -289,14 +299,14 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         '<div class="mlx-ranked" data-mlx="ranked" role="group" '
         f'aria-label="{_e("ranked samples, highest score first")}">'
         "</div>"
-        '<div class="mlx-panels">'
+        '<div class="mlx-numbers">'
         f'<div class="mlx-panel"><h4>{_e("confusion matrix (Table 2.1)")}</h4>'
         '<table class="mlx-confusion"><thead><tr><th></th>'
         f"<th>{_e('predicted positive')}</th><th>{_e('predicted negative')}</th></tr></thead><tbody>"
         f'<tr><th>{_e("actually positive")}</th><td class="mlx-good">TP <span data-mlx="tp"></span></td>'
         f'<td class="mlx-bad">FN <span data-mlx="fn"></span></td></tr>'
         f'<tr><th>{_e("actually negative")}</th><td class="mlx-bad">FP <span data-mlx="fp"></span></td>'
-        f'<td class="mlx-good">TN <span data-mlx="tn"></span></td></tr></tbody></table>'
+        f'<td class="mlx-good">TN <span data-mlx="tn"></span></td></tr></tbody></table></div>'
         '<ul class="mlx-metrics" aria-live="polite">'
         + metric("precision", "precision", "P = TP/(TP+FP)")
         + metric("recall", "recall", "R = TP/(TP+FN)")
@@ -304,26 +314,50 @@ def threshold_explorer(datasets=None, *, name="threshold-explorer", start=(0, 4)
         + metric("tpr", "true positive rate", "TPR = TP/(TP+FN)")
         + metric("fpr", "false positive rate", "FPR = FP/(TN+FP)")
         + "</ul></div>"
+        '<div class="mlx-panels mlx-views">'
         f'<div class="mlx-panel"><h4>{_e("P-R curve")}</h4>'
         f'<svg data-mlx="pr" role="img" aria-label="{_e("P-R curve")}"></svg>'
         '<p class="mlx-note" data-mlx="pr-note"></p></div>'
         f'<div class="mlx-panel"><h4>{_e("ROC curve")}</h4>'
         f'<svg data-mlx="roc" role="img" aria-label="{_e("ROC curve")}"></svg>'
-        '<p class="mlx-note" data-mlx="roc-note"></p>'
-        f'<p class="mlx-legend">{legend}</p></div>'
+        '<p class="mlx-note" data-mlx="roc-note"></p></div>'
         f'<div class="mlx-panel"><h4>{_e("cost plane: the line of this ROC point (2.25)")}</h4>'
-        f'<svg data-mlx="cost-plane" role="img" aria-label="{_e("cost plane")}"></svg>'
+        f'<svg data-mlx="cost-plane" role="img" aria-label="{_e("cost plane")}"></svg></div>'
+        "</div>"
+        f'<p class="mlx-legend">{legend}</p>'
         '<p class="mlx-note">'
         f'{_e("cost ratio")} <span data-mlx="ratio"></span>: (2.24) P(+)cost = <span data-mlx="p-cost"></span>, '
         f'(2.25) {_e("normalized cost")} = <span class="mlx-value" data-mlx="cost-norm"></span>. '
-        '<span data-mlx="best"></span></p></div>'
-        "</div>"
+        '<span data-mlx="best"></span></p>'
     ).replace("{id}", name)
     summary = tr("[interactive explorer: one threshold, four views; in print, the static figure below]")
     return Explorer(name, "threshold", body, data, summary)
 
 
 # -- the binomial test ------------------------------------------------------------------------------------------
+#: the mass a zoomed axis of the binomial explorer may leave out on each side
+_TAIL = 1e-4
+
+
+def _mass_range(p, m: int, critical) -> tuple[float, float]:
+    """The x range of the binomial explorer at one m and eps0: where the mass of ``p`` (P(X = i), i = 0..m) is.
+
+    The counts from the first whose lower tail reaches ``_TAIL`` to the last whose upper tail does, widened to
+    hold the first rejected count of each critical count in ``critical`` (so the rejection region and the critical
+    value are always in view) and half a bar on each side, as error rates i / m; then widened to round ticks and
+    cut to [0, 1].
+    """
+    p = np.asarray(p, dtype=float)
+    lower, upper = np.cumsum(p), np.cumsum(p[::-1])[::-1]
+    first = int(np.argmax(lower >= _TAIL))
+    last = int(m - np.argmax(upper[::-1] >= _TAIL))
+    first = min([first, *critical])
+    last = max([last, *(c + 1 for c in critical)])
+    low, high = max(0.0, (first - 0.5) / m), min(1.0, (last + 0.5) / m)
+    step = _nice_ceiling((high - low) / 4)
+    return max(0.0, math.floor(low / step + 1e-9) * step), min(1.0, math.ceil(high / step - 1e-9) * step)
+
+
 def _nice_ceiling(value: float) -> float:
     """The smallest of 1, 2, 2.5, 5 times a power of ten that is at least ``value`` (an axis's top)."""
     power = 10.0 ** math.floor(math.log10(value))
@@ -351,6 +385,10 @@ def binomial_explorer(
     region :math:`\hat\epsilon > \bar\epsilon` in red, and the critical value :math:`\bar\epsilon = \bar C / m` of
     (2.27) as corrected with the test's size, from :func:`melearn.explorers.binomial_states`.
 
+    The error-rate axis of each :math:`m` and :math:`\epsilon_0` is zoomed to where the distribution's mass is
+    (all but :math:`10^{-4}` on each side, and the critical value at every :math:`\alpha`), so that at
+    :math:`m = 100` the rejection region is not a sliver at one end of [0, 1].
+
     Parameters
     ----------
     ms, eps0s, alphas : sequence
@@ -370,14 +408,23 @@ def binomial_explorer(
         On a bad ``name`` or ``start``, or bad grids (as :func:`melearn.explorers.binomial_states`).
     """
     name = _check_name(name)
-    grid = explorers.binomial_states(ms, eps0s, alphas)
+    grid = binomial_states(ms, eps0s, alphas)
     sizes = (len(grid["ms"]), len(grid["eps0s"]), len(grid["alphas"]))
     if len(start) != 3 or not all(isinstance(i, int) and 0 <= i < n for i, n in zip(start, sizes, strict=True)):
         raise ValueError(f"start must be three indices into the grids of sizes {sizes}, got {start!r}")
     pmf = {}
     for key, values in grid["pmf"].items():
+        m, eps0 = key.split("|")
+        critical = [grid["tests"][f"{key}|{a:g}"]["critical_count"] for a in grid["alphas"]]
+        low, high = _mass_range(values, int(m), critical)
         top = _nice_ceiling(max(values))
-        pmf[key] = {"p": values, "ymax": top, "yticks": _ticks([0, top / 2, top])}
+        pmf[key] = {
+            "p": values,
+            "x": [low, high],
+            "xticks": _ticks(_tick_values(low, high)),
+            "ymax": top,
+            "yticks": _ticks([0, top / 2, top]),
+        }
     tests = {}
     for key, t in grid["tests"].items():
         m = int(key.split("|")[0])
@@ -393,7 +440,6 @@ def binomial_explorer(
         "alphas": [[f"{a:g}", f"{a:g}"] for a in grid["alphas"]],
         "pmf": pmf,
         "tests": tests,
-        "xticks": _ticks([0, 0.2, 0.4, 0.6, 0.8, 1]),
         "labels": {"x": tr("test error rate ε̂"), "y": tr("probability P(ε̂; ε₀)")},
     }
     body = (

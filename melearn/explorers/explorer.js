@@ -1,4 +1,4 @@
-/* The book's interactive explorers (melearn.plotting.explorer_html). Every number drawn or shown is in the
+/* The book's interactive explorers (melearn.explorers). Every number drawn or shown is in the
    JSON that melearn wrote into the page when it was built; this script only picks the state the controls name
    and draws it as SVG. It computes no statistic, loads nothing and needs no network. */
 (function () {
@@ -65,7 +65,7 @@
 
   /* ---- one threshold, four views -------------------------------------------------------------------- */
   function threshold(root, data) {
-    var L = data.labels, state = { set: 0, stop: 0, cost: data.cost_start };
+    var L = data.labels, state = { set: 0, stop: 0, cost: data.cost_start, clicked: null };
     var select = $(root, "data"), slider = $(root, "slider"), costSlider = $(root, "cost");
     var ranked = $(root, "ranked");
 
@@ -74,7 +74,7 @@
       var set = current();
       clear(ranked);
       var group = null, lastStop = -1;
-      set.samples.forEach(function (s) {
+      set.samples.forEach(function (s, j) {
         if (s.stop !== lastStop) {
           group = document.createElement("span");
           group.className = "mlx-group";
@@ -90,13 +90,16 @@
         b.type = "button";
         b.className = "mlx-sample " + (s.label ? "mlx-pos" : "mlx-neg");
         b.setAttribute("data-stop", s.stop);
+        b.setAttribute("data-sample", j);
         b.setAttribute("aria-label", s.name + ", " + L.score + " " + s.score_text + ", " +
           (s.label ? L.positive : L.negative) + ": " + L.cut_here);
         var n = document.createElement("span"); n.className = "mlx-name"; n.textContent = s.name;
         var v = document.createElement("span"); v.className = "mlx-score"; v.textContent = s.score_text;
         var c = document.createElement("span"); c.className = "mlx-class"; c.textContent = s.label ? "+" : "\u2212";
         b.appendChild(n); b.appendChild(v); b.appendChild(c);
-        b.addEventListener("click", function () { state.stop = s.stop; slider.value = s.stop; draw(); });
+        b.addEventListener("click", function () {
+          state.stop = s.stop; state.clicked = j; slider.value = s.stop; draw();
+        });
         group.appendChild(b);
       });
     }
@@ -140,7 +143,7 @@
         g.classList.toggle("mlx-cut", stop === state.stop + 1);
       });
       Array.prototype.forEach.call(ranked.querySelectorAll(".mlx-sample"), function (b) {
-        b.setAttribute("aria-pressed", +b.getAttribute("data-stop") === state.stop ? "true" : "false");
+        b.setAttribute("aria-pressed", +b.getAttribute("data-sample") === state.clicked ? "true" : "false");
       });
       ["tp", "fp", "fn", "tn"].forEach(function (n) { setText(root, n, String(st[n])); });
       setText(root, "precision", st.precision_text === null ? L.undefined_p : st.precision_text + " = " + st.precision_shown);
@@ -157,12 +160,14 @@
       drawCurves(set, st);
     }
     select.addEventListener("change", function () {
+      /* another data set starts clean: nothing predicted positive, no sample pressed */
       state.set = +select.value;
-      state.stop = Math.min(state.stop, current().stops.length - 1);
+      state.stop = 0;
+      state.clicked = null;
       buildRanked();
       draw();
     });
-    slider.addEventListener("input", function () { state.stop = +slider.value; draw(); });
+    slider.addEventListener("input", function () { state.stop = +slider.value; state.clicked = null; draw(); });
     costSlider.addEventListener("input", function () { state.cost = +costSlider.value; draw(); });
     state.stop = data.start_stop;
     buildRanked();
@@ -186,9 +191,9 @@
       setText(root, "critical-value", t.critical_value_shown);
       setText(root, "size", t.size_shown);
       setText(root, "size-one-lower", t.size_one_lower_shown);
-      var f = frame($(root, "pmf"), { x: [0, 1], y: [0, pm.ymax], xticks: data.xticks, yticks: pm.yticks,
+      var f = frame($(root, "pmf"), { x: pm.x, y: [0, pm.ymax], xticks: pm.xticks, yticks: pm.yticks,
         xlabel: data.labels.x, ylabel: data.labels.y, width: 480, height: 330, font: 21 });
-      var w = Math.max(0.8 / m[0] * (f.right - f.left), 1);
+      var w = Math.max(0.8 / m[0] / (pm.x[1] - pm.x[0]) * (f.right - f.left), 1);
       pm.p.forEach(function (p, i) {
         var x = f.x(i / m[0]);
         svgEl("rect", { x: x - w / 2, y: f.y(p), width: w, height: f.y(0) - f.y(p),
