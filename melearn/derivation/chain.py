@@ -27,7 +27,7 @@ from ..i18n import joined, say, template, translate
 from . import ledger as _ledger
 from . import render as _render
 from ._algebra import is_zero, normal_form, residue, vet_expression
-from .rules import Rule, take_unmet
+from .rules import Checkable, Rule, take_unmet
 
 __all__ = ["Derivation", "DerivationError", "Step", "equal_modulo", "show_refusal"]
 
@@ -115,7 +115,7 @@ def equal_modulo(a: sp.Basic, b: sp.Basic, rules: Iterable[Rule] = ()) -> bool:
     return is_zero(_rewrite(a, rules) - _rewrite(b, rules))
 
 
-class Derivation:
+class Derivation(Checkable):
     r"""A chain of equal expressions, each with the reason it holds; checked, then rendered.
 
     Parameters

@@ -36,7 +36,7 @@ from sympy.core.function import AppliedUndef
 
 from ._algebra import OPAQUE, OpaqueOperator, bound_key, normal_form, vet_expression
 
-__all__ = ["KINDS", "Rule", "carried_premises", "unmet"]
+__all__ = ["KINDS", "Checkable", "Rule", "carried_premises", "unmet"]
 
 #: The kinds of rule, in the order the ledger lists them.
 KINDS = ("definition", "assumption", "lemma", "cited", "computation")
@@ -109,6 +109,37 @@ def condition_latex(condition) -> str:
     for relation in condition:
         terms += [_SIGNS[type(relation)], sp.latex(relation.rhs)]
     return " ".join(terms)
+
+
+class Checkable:
+    """What ``Rule.lemma`` is made from: a chain the kernel checks (``melearn.derivation.chain.Derivation``).
+
+    The chain module imports this one (a step names its rules); this base class lets a lemma recognise a chain
+    without importing the chain module back (no import cycle).
+    """
+
+    __slots__ = ()
+
+    # what a lemma reads of its chain; every chain defines them
+    @property
+    def checked(self) -> bool:  # pragma: no cover
+        """Whether the kernel has checked the chain as it is now."""
+        raise NotImplementedError
+
+    @property
+    def first(self) -> sp.Basic:  # pragma: no cover
+        """The first expression of the chain."""
+        raise NotImplementedError
+
+    @property
+    def result(self) -> sp.Basic:  # pragma: no cover
+        """The last expression of the chain."""
+        raise NotImplementedError
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:  # pragma: no cover
+        """The rules the chain uses."""
+        raise NotImplementedError
 
 
 def kernel_rule(
@@ -233,10 +264,8 @@ class Rule:
             the symbol's assumptions (an ``integer, nonnegative`` symbol matches only expressions sympy knows to
             be nonnegative integers). Without them the lemma applies to its own expressions only.
         """
-        from .chain import Derivation
-
         name = rule_name(name)
-        if not isinstance(derivation, Derivation):
+        if not isinstance(derivation, Checkable):
             raise TypeError(f"derivation must be a Derivation, got {type(derivation).__name__}")
         if not derivation.checked:
             raise ValueError("a lemma must be proved first: call check() on its derivation")
