@@ -35,6 +35,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ._algebra import OPAQUE, OpaqueOperator, bound_key, normal_form, vet_expression
+from .page import Page, current, resolve
 
 __all__ = ["KINDS", "Checkable", "Rule", "carried_premises", "unmet"]
 
@@ -44,26 +45,18 @@ KINDS = ("definition", "assumption", "lemma", "cited", "computation")
 #: The token that only this package holds: ``Rule(...)`` is built by the package's factories, never directly.
 _KERNEL = object()
 
-#: Side conditions a rule found unmet while it was rewriting (read and cleared by ``Derivation.check``), so that a
-#: refusal names the condition that kept a rule from applying.
-_UNMET: list[str] = []
-
-#: Every definition made so far, as (name, meaning): randomness under an expectation is decided on the meaning.
-DEFINED: list[tuple[sp.Basic, sp.Basic]] = []
-
 
 def unmet(rule_name: str, condition: str) -> None:
-    """Note that the rule ``rule_name`` did not apply somewhere because ``condition`` does not hold there."""
-    note = f"{rule_name}: {condition}"
-    if note not in _UNMET:
-        _UNMET.append(note)
+    """Note on the current page that the rule ``rule_name`` did not apply somewhere because ``condition`` fails.
+
+    A refusal then names the condition that kept a rule from applying (``Derivation.check`` reads the notes).
+    """
+    current().note_unmet(f"{rule_name}: {condition}")
 
 
 def take_unmet() -> list[str]:
-    """The side conditions noted since the last call, and forget them."""
-    notes = list(_UNMET)
-    _UNMET.clear()
-    return notes
+    """The side conditions noted on the current page since the last call, and forget them."""
+    return current().take_unmet()
 
 
 def rule_name(name) -> str:
@@ -203,7 +196,9 @@ class Rule:
 
     # -- rules that are equations ---------------------------------------------------------------------------
     @classmethod
-    def _from_equations(cls, kind: str, name: str | sp.Basic, mapping, source: str, symbol: str = "=") -> Rule:
+    def _from_equations(
+        cls, kind: str, name: str | sp.Basic, mapping, source: str, symbol: str = "=", page: Page | None = None
+    ) -> Rule:
         name = rule_name(name)
         pairs = _pairs(mapping)
         statement = r",\quad ".join(f"{sp.latex(lhs)} {symbol} {sp.latex(rhs)}" for lhs, rhs in pairs)
@@ -211,26 +206,32 @@ class Rule:
         for lhs, rhs in pairs:
             vet_expression(lhs, "the rule's left-hand side")
             vet_expression(rhs, "the rule's right-hand side")
+        facts: tuple = ()
         if kind == "definition":
-            for lhs, rhs in pairs:
-                DEFINED.append(_check_definition(lhs, rhs))
+            defined = tuple(_check_definition(lhs, rhs) for lhs, rhs in pairs)
+            # the definitions are the page's (an expectation decides randomness on them), and the rule's: a chain
+            # that names it brings them to the page it is checked on
+            facts = tuple(("defines", name_, meaning) for name_, meaning in defined)
+            for name_, meaning in defined:
+                resolve(page).define(name_, meaning)
         elif kind == "cited" or (kind == "assumption" and any(lhs.has(sp.Wild) for lhs, _ in pairs)):
             # a cited result, or an assumed schema, claims its equation for every admissible value: try numbers
             for lhs, rhs in pairs:
                 point = refuting_point(lhs, rhs)
                 if point is not None:
                     raise ValueError(f"the {kind} rule {name!r} is false: {lhs} = {rhs} fails at {point}")
-        return cls(name, kind, statement, _substitute(pairs), source, equations, _token=_KERNEL)
+        return cls(name, kind, statement, _substitute(pairs), source, equations, facts, _token=_KERNEL)
 
     @classmethod
-    def definition(cls, name: str | sp.Basic, mapping, *, source: str = "") -> Rule:
+    def definition(cls, name: str | sp.Basic, mapping, *, source: str = "", page: Page | None = None) -> Rule:
         r"""A definition: each left-hand side is a new name for its right-hand side (shown as ``:=``).
 
         ``mapping`` is ``{name: meaning}`` or a ``(name, meaning)`` pair; the rule unfolds each name into its
         meaning (on both sides of a step, so it proves steps that fold a meaning into the name as well).
-        ``source`` names the formula that defines it, e.g. ``"(2.37)"``.
+        ``source`` names the formula that defines it, e.g. ``"(2.37)"``. The definition is made on ``page``
+        (``melearn.derivation.page.Page``; the current page by default).
         """
-        return cls._from_equations("definition", name, mapping, source, symbol=r"\mathrel{:=}")
+        return cls._from_equations("definition", name, mapping, source, symbol=r"\mathrel{:=}", page=page)
 
     @classmethod
     def assumption(cls, name: str | sp.Basic, mapping, *, source: str = "") -> Rule:
