@@ -79,9 +79,7 @@ def test_a_refusal_names_its_unmet_condition_and_leaves_none_behind():
 
     i, n = sp.Symbol("i", integer=True), sp.Symbol("n", integer=True)
     u = sp.IndexedBase("u")
-    chain = Derivation(sp.Sum(u[i], (i, 1, n))).step(
-        u[1] + sp.Sum(u[i], (i, 2, n)), "peel", rules=[sums.peel_first(1)]
-    )
+    chain = Derivation(sp.Sum(u[i], (i, 1, n))).step(u[1] + sp.Sum(u[i], (i, 2, n)), "peel", rules=[sums.peel_first(1)])
     with pytest.raises(DerivationError) as refusal:
         chain.check()
     assert refusal.value.unmet
