@@ -159,6 +159,10 @@ class Derivation(Checkable):
     melearn.derivation.chain.DerivationError: step 1 ('forget the cross term') does not follow from step 0: ...
     """
 
+    def __init_subclass__(cls, **kwargs):
+        # final: a subclass could claim to be checked (``checked`` always true) and make a lemma of anything
+        raise TypeError("Derivation is final: it cannot be subclassed (a subclass could claim a check it never had)")
+
     def __init__(
         self,
         start: sp.Basic,

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import cmath
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
@@ -113,6 +114,15 @@ class Checkable:
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs):
+        # the one chain a lemma is made from is the kernel's own: no other class can claim to be checked
+        if (cls.__module__, cls.__qualname__) != ("melearn.derivation.chain", "Derivation"):
+            raise TypeError(
+                f"{cls.__qualname__}: a lemma is made from a Derivation (melearn.derivation.chain) only, never from "
+                "another chain class"
+            )
+        super().__init_subclass__(**kwargs)
+
     # what a lemma reads of its chain; every chain defines them
     @property
     def checked(self) -> bool:  # pragma: no cover
@@ -135,10 +145,26 @@ class Checkable:
         raise NotImplementedError
 
 
+#: The modules whose rules are code (the built-in rules of ``TRUSTED_BASE``): the only callers of ``kernel_rule``.
+KERNEL_MODULES = frozenset(
+    f"melearn.derivation.{name}" for name in ("sums", "iverson", "calculus", "limits", "operators", "integrals")
+)
+
+
 def kernel_rule(
     name: str, kind: str, statement: str, rewrite, source: str = "", equations: tuple = (), facts: tuple = ()
 ) -> Rule:
-    """A rule whose rewrite is code: for the modules of this package only (each tested in ``tests/``)."""
+    """A rule whose rewrite is code: for the kernel's modules only (``KERNEL_MODULES``, each tested in ``tests/``).
+
+    Called from anywhere else it is refused (``TypeError``): a page builds its rules with the ``Rule`` factories,
+    whose statements are rendered from what they apply.
+    """
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    if caller not in KERNEL_MODULES:
+        raise TypeError(
+            f"kernel_rule is the kernel's own ({', '.join(sorted(KERNEL_MODULES))}), not {caller or 'this code'}'s: "
+            "build a rule with Rule.definition, Rule.assumption, Rule.cited, Rule.lemma or Rule.computation"
+        )
     return Rule(name, kind, statement, rewrite, source, equations, facts, _token=_KERNEL)
 
 
@@ -147,8 +173,9 @@ class Rule:
     r"""A named fact that a derivation step may use.
 
     Build rules with the constructors (``definition``, ``assumption``, ``lemma``, ``cited``,
-    ``computation``). The plain constructor is private to this package (``kernel_rule``), whose rewrites are
-    code: called directly it is refused, since a statement and a rewrite given separately could differ.
+    ``computation``). The plain constructor is private to the kernel's modules (``kernel_rule``), whose rewrites
+    are code: called directly it is refused, since a statement and a rewrite given separately could differ, and so
+    is a copy of a rule with other fields (``dataclasses.replace``).
 
     Parameters
     ----------
@@ -177,10 +204,12 @@ class Rule:
     source: str = ""
     equations: tuple = ()
     facts: tuple = field(default=(), repr=False)
-    _token: object = field(default=None, repr=False, compare=False)
+    # the kernel's token, checked at construction and never stored: a copy with other fields
+    # (``dataclasses.replace``) is built without it, and refused
+    _token: InitVar[object] = None
 
-    def __post_init__(self):
-        if self._token is not _KERNEL:
+    def __post_init__(self, _token):
+        if _token is not _KERNEL:
             raise TypeError(
                 "Rule(...) is private: build a rule with Rule.definition, Rule.assumption, Rule.cited, Rule.lemma or "
                 "Rule.computation (its statement is then rendered from what it applies)"
