@@ -33,11 +33,8 @@ START, END = "<!-- trusted-files:start -->", "<!-- trusted-files:end -->"
 
 
 def trusted_files() -> tuple[tuple[str, int], ...]:
-    """Each trusted file, as ``melearn/derivation/<name>``, with its number of lines, read from the file."""
-    return tuple(
-        (f"melearn/derivation/{name}", len((HERE / name).read_text(encoding="utf-8").splitlines()))
-        for name in TRUSTED_FILES
-    )
+    """Each trusted file, by its name in ``melearn/derivation/``, with its number of lines, read from the file."""
+    return tuple((name, len((HERE / name).read_text(encoding="utf-8").splitlines())) for name in TRUSTED_FILES)
 
 
 def listing() -> str:

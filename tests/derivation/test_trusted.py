@@ -118,7 +118,7 @@ def test_the_page_lists_the_trusted_files_with_their_current_line_counts():
     assert trusted.update(text) == text, "run python -m melearn.derivation.trusted chapters/how_to_verify.md"
     for path, count in trusted.trusted_files():
         assert f"{path}" in text
-        assert count == len((ROOT / path).read_text(encoding="utf-8").splitlines())
+        assert count == len((PACKAGE / path).read_text(encoding="utf-8").splitlines())
 
 
 def test_a_stale_count_is_caught(tmp_path, capsys):
