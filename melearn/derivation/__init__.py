@@ -35,7 +35,10 @@ Modules:
 * ``limits``: rules for evaluating a limit by hand, each a cited theorem;
 * ``integrals``: the integral over a data distribution and its linearity;
 * ``second_route``: hands a checked chain to the independent second route (``melearn.audit``) as data;
+* ``page``: the state of one page (``Page``: its definitions, unmet side conditions, chains and claims);
 * ``ledger``: a page's proof ledger (what its chains proved, and what it holds without a chain);
+* ``trusted``: the files a ✓ rests on (``TRUSTED_FILES``) with their line counts, as the how-to-verify page
+  lists them;
 * ``render``: how a chain is shown (HTML rows, LaTeX, plain text);
 * ``display``: unevaluated forms that keep a formula as the textbook writes it;
 * ``bias_variance``: the derivation of (2.41)-(2.42).

@@ -28,6 +28,8 @@ class OpaqueOperator(sp.Function):
 #: Node types that algebra treats as unknowns: a named rule must rewrite them.
 OPAQUE = (ExprWithLimits, sp.Derivative, sp.Limit, sp.Subs, OpaqueOperator)
 
+#: The canonical bound variables, interned: a pure function of its key (the same Dummy for the same position), so
+#: a cache of immutable values and not state of a page or a check.
 _CANONICAL: dict[tuple, sp.Dummy] = {}
 
 

@@ -27,7 +27,8 @@ from ..i18n import joined, say, template, translate
 from . import ledger as _ledger
 from . import render as _render
 from ._algebra import is_zero, normal_form, residue, vet_expression
-from .rules import Rule, take_unmet
+from .page import Page, resolve
+from .rules import Checkable, Rule, carried_premises, take_unmet
 
 __all__ = ["Derivation", "DerivationError", "Step", "equal_modulo", "show_refusal"]
 
@@ -115,7 +116,7 @@ def equal_modulo(a: sp.Basic, b: sp.Basic, rules: Iterable[Rule] = ()) -> bool:
     return is_zero(_rewrite(a, rules) - _rewrite(b, rules))
 
 
-class Derivation:
+class Derivation(Checkable):
     r"""A chain of equal expressions, each with the reason it holds; checked, then rendered.
 
     Parameters
@@ -157,6 +158,10 @@ class Derivation:
     ...
     melearn.derivation.chain.DerivationError: step 1 ('forget the cross term') does not follow from step 0: ...
     """
+
+    def __init_subclass__(cls, **kwargs):
+        # final: a subclass could claim to be checked (``checked`` always true) and make a lemma of anything
+        raise TypeError("Derivation is final: it cannot be subclassed (a subclass could claim a check it never had)")
 
     def __init__(
         self,
@@ -250,24 +255,38 @@ class Derivation:
         return self
 
     # -- checking --------------------------------------------------------------------------------------------
-    def check(self) -> Derivation:
+    def check(self, *, page: Page | None = None) -> Derivation:
         """Prove every step; raise ``DerivationError`` naming the first one that does not hold.
 
         A step fails when it does not follow from the line before modulo its rules, when it changes nothing,
         or when one of its named rules is not needed. Returns the derivation itself when every step holds.
+
+        The chain is checked on ``page`` (``melearn.derivation.page.Page``; the current page by default): the
+        definitions made on it, and those of the chain's own rules, decide what is random; the chain is
+        registered in its ledger.
         """
         if not self._steps:
             raise DerivationError(translate("the derivation has no steps to check"))
-        try:
-            self._check_premises()
-            self._check_links()
-        except NotImplementedError as error:
-            # sympy cannot decide something the check asked (a limit, a relation): a refusal, never a crash
-            why = str(error) or type(error).__name__
-            raise DerivationError(template("sympy cannot decide a step of this chain: {why}").format(why=why)) from None
-        self._verdicts = self._second_route()
+        page = resolve(page)
+        with page.active():
+            for rule in self.rules:
+                for premise in (rule, *carried_premises(rule)):
+                    for fact in premise.facts:
+                        if fact[0] == "defines":
+                            page.define(fact[1], fact[2])
+            page.take_unmet()
+            try:
+                self._check_premises()
+                self._check_links()
+            except NotImplementedError as error:
+                # sympy cannot decide something the check asked (a limit, a relation): a refusal, never a crash
+                why = str(error) or type(error).__name__
+                raise DerivationError(
+                    template("sympy cannot decide a step of this chain: {why}").format(why=why)
+                ) from None
+            self._verdicts = self._second_route()
         self._proved = self.signature()
-        _ledger.register(self)
+        _ledger.register(self, page)
         return self
 
     def _check_links(self) -> None:

@@ -34,6 +34,8 @@ __all__ = ["INTEGRAL_SOURCE", "IntegralOver"]
 #: The reference for the linearity of the integral.
 INTEGRAL_SOURCE = "Rudin (1976), ch. 11 (the Lebesgue integral is linear on integrable functions)"
 
+#: The names of the integral operators made so far in the process: kept so that each class has a name of its own
+#: (classes outlive a page); no check reads it, so it is not a page's state.
 _NAMES: set[str] = set()
 
 

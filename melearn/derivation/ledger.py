@@ -1,11 +1,11 @@
 r"""The proof ledger of a page: what its chains proved, from which rules, and what the page holds without a chain.
 
-Every chain that passes ``check`` is registered here (the kernel of a page
-runs the page alone, so the register is the page's). A page records the claims it holds without proving them by a
-chain: ``record_enumeration`` and ``record_simulation`` (checked only on the cases enumerated, supported only by
-the runs simulated), ``record_argument`` (argued in words on the page) and ``record_citation`` (a result taken
-from a reference and used as stated), each with its scope or source. It ends with ``display(page_ledger())``: a
-table generated from the chains themselves, never written by hand.
+Every chain that passes ``check`` is registered on its page (``melearn.derivation.page.Page``: the current page
+unless one is given; the kernel of a book page runs the page alone). A page records the claims it holds without
+proving them by a chain: ``record_enumeration`` and ``record_simulation`` (checked only on the cases enumerated,
+supported only by the runs simulated), ``record_argument`` (argued in words on the page) and ``record_citation``
+(a result taken from a reference and used as stated), each with its scope or source. It ends with
+``display(page_ledger())``: a table generated from the chains themselves, never written by hand.
 
 The ledger's plain-text form is JSON (sorted keys, stable across runs), so that nbval compares it and
 ``book/ledger_table.py`` can read every page's ledger back from the stored notebooks to build the landing
@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from ..i18n import joined, labelled, parenthesised, template, translate
+from .page import Page, resolve
 from .render import math_or_text, text_html
 from .rules import KINDS, carried_premises
 
@@ -47,9 +48,6 @@ __all__ = [
     "register",
 ]
 
-_CHAINS: dict = {}  # content key -> the chain last checked with that content
-_CLAIMS: list[tuple[str, str, str]] = []  # (how, claim, scope)
-
 
 def _rule_key(rule) -> tuple:
     return (rule.kind, rule.name, rule.statement, rule.source, rule.equations)
@@ -62,44 +60,44 @@ def content_key(derivation) -> tuple:
     return (lhs, derivation.first, links)
 
 
-def register(derivation) -> None:
+def register(derivation, page: Page | None = None) -> None:
     """Note a chain that has just been checked (called by ``Derivation.check``); the same content counts once."""
-    _CHAINS[content_key(derivation)] = derivation
+    resolve(page).chains[content_key(derivation)] = derivation
 
 
-def record_enumeration(claim: str, scope: str) -> None:
+def record_enumeration(claim: str, scope: str, *, page: Page | None = None) -> None:
     """Record a claim checked by exhaustive enumeration only, with its scope ("every labelling with m <= 7")."""
-    _record("enumerated", claim, scope)
+    _record("enumerated", claim, scope, page)
 
 
-def record_simulation(claim: str, scope: str) -> None:
+def record_simulation(claim: str, scope: str, *, page: Page | None = None) -> None:
     """Record a claim supported by simulation only, with its scope and tolerance."""
-    _record("simulated", claim, scope)
+    _record("simulated", claim, scope, page)
 
 
-def record_argument(claim: str, scope: str) -> None:
+def record_argument(claim: str, scope: str, *, page: Page | None = None) -> None:
     """Record a claim the page argues in words, not by a checked chain, with what the argument covers."""
-    _record("argued", claim, scope)
+    _record("argued", claim, scope, page)
 
 
-def record_citation(claim: str, source: str) -> None:
+def record_citation(claim: str, source: str, *, page: Page | None = None) -> None:
     """Record a result the page takes from a reference without proving it (and uses outside any chain)."""
-    _record("cited", claim, source)
+    _record("cited", claim, source, page)
 
 
-def _record(how: str, claim: str, scope: str) -> None:
+def _record(how: str, claim: str, scope: str, page: Page | None) -> None:
     claim, scope = str(claim).strip(), str(scope).strip()
     if not claim or not scope:
         raise ValueError("a recorded claim needs both its statement and its scope")
+    claims = resolve(page).claims
     entry = (how, claim, scope)
-    if entry not in _CLAIMS:
-        _CLAIMS.append(entry)
+    if entry not in claims:
+        claims.append(entry)
 
 
 def clear() -> None:
-    """Forget every registered chain and recorded claim (a fresh page)."""
-    _CHAINS.clear()
-    _CLAIMS.clear()
+    """Start the current page afresh: forget its definitions, unmet conditions, chains and claims."""
+    resolve(None).clear()
 
 
 @dataclass
@@ -254,12 +252,16 @@ def _shown(source: str, name: str) -> bool:
     return bool(source) and source.strip() not in name
 
 
-def page_ledger() -> Ledger:
-    """The ledger of every chain checked (and still checked) and every claim recorded so far on this page."""
+def page_ledger(*, page: Page | None = None) -> Ledger:
+    """The ledger of every chain checked (and still checked) and every claim recorded so far on the page.
+
+    ``page`` is a ``melearn.derivation.page.Page``; the current page by default.
+    """
+    page = resolve(page)
     ledger = Ledger()
     seen: set[int] = set()
     facts: dict[str, set] = {}
-    for key, chain in list(_CHAINS.items()):
+    for key, chain in list(page.chains.items()):
         if not chain.checked or content_key(chain) != key:
             continue  # changed since it was registered: counted under its new content, if checked again
         ledger.chains += 1
@@ -289,6 +291,6 @@ def page_ledger() -> Ledger:
                 entry = (rule.name, rule.source)
                 if entry not in ledger.rules[rule.kind]:
                     ledger.rules[rule.kind].append(entry)
-    ledger.claims = [{"how": how, "claim": claim, "scope": scope} for how, claim, scope in _CLAIMS]
+    ledger.claims = [{"how": how, "claim": claim, "scope": scope} for how, claim, scope in page.claims]
     ledger.symbol_assumptions = [[name, sorted(facts[name])] for name in sorted(facts)]
     return ledger

@@ -22,8 +22,8 @@ from collections.abc import Iterable
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from . import rules as _rules
 from ._algebra import OpaqueOperator, normal_form
+from .page import current
 from .rules import Rule, kernel_rule
 
 __all__ = ["Cov", "Expectation", "Indicator", "P", "Var", "operator"]
@@ -44,6 +44,10 @@ class ExpectationNode(OpaqueOperator):
         return _power(rf"{self.latex_name}\left[{printer._print(self.args[0])}\right]", exp)
 
 
+#: One class per (subscript, random set), for the whole process: interning, not state of a page or a check (sympy
+#: compares applications by class, so the operator built twice on one page must be the same class; a class built on
+#: one page and met on another is the same immutable operator). Its one effect beyond identity: an operator whose
+#: subscript another one already shows draws its random set too, decided by the operators made before it.
 _OPERATORS: dict[tuple, type] = {}
 
 
@@ -98,8 +102,8 @@ def _involves(expr: sp.Basic, atoms) -> bool:
 
 
 def _names_found(expr: sp.Basic):
-    """The meanings of the defined names (``Rule.definition``) that occur in ``expr``."""
-    for name, meaning in list(_rules.DEFINED):
+    """The meanings of the names defined on the current page (``Rule.definition``) that occur in ``expr``."""
+    for name, meaning in list(current().definitions):
         if isinstance(name, AppliedUndef):
             if any(a.func == name.func for a in expr.atoms(AppliedUndef)):
                 yield name, meaning

@@ -28,15 +28,17 @@ from __future__ import annotations
 
 import cmath
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ._algebra import OPAQUE, OpaqueOperator, bound_key, normal_form, vet_expression
+from .page import Page, current, resolve
 
-__all__ = ["KINDS", "Rule", "carried_premises", "unmet"]
+__all__ = ["KINDS", "Checkable", "Rule", "carried_premises", "unmet"]
 
 #: The kinds of rule, in the order the ledger lists them.
 KINDS = ("definition", "assumption", "lemma", "cited", "computation")
@@ -44,26 +46,18 @@ KINDS = ("definition", "assumption", "lemma", "cited", "computation")
 #: The token that only this package holds: ``Rule(...)`` is built by the package's factories, never directly.
 _KERNEL = object()
 
-#: Side conditions a rule found unmet while it was rewriting (read and cleared by ``Derivation.check``), so that a
-#: refusal names the condition that kept a rule from applying.
-_UNMET: list[str] = []
-
-#: Every definition made so far, as (name, meaning): randomness under an expectation is decided on the meaning.
-DEFINED: list[tuple[sp.Basic, sp.Basic]] = []
-
 
 def unmet(rule_name: str, condition: str) -> None:
-    """Note that the rule ``rule_name`` did not apply somewhere because ``condition`` does not hold there."""
-    note = f"{rule_name}: {condition}"
-    if note not in _UNMET:
-        _UNMET.append(note)
+    """Note on the current page that the rule ``rule_name`` did not apply somewhere because ``condition`` fails.
+
+    A refusal then names the condition that kept a rule from applying (``Derivation.check`` reads the notes).
+    """
+    current().note_unmet(f"{rule_name}: {condition}")
 
 
 def take_unmet() -> list[str]:
-    """The side conditions noted since the last call, and forget them."""
-    notes = list(_UNMET)
-    _UNMET.clear()
-    return notes
+    """The side conditions noted on the current page since the last call, and forget them."""
+    return current().take_unmet()
 
 
 def rule_name(name) -> str:
@@ -111,10 +105,66 @@ def condition_latex(condition) -> str:
     return " ".join(terms)
 
 
+class Checkable:
+    """What ``Rule.lemma`` is made from: a chain the kernel checks (``melearn.derivation.chain.Derivation``).
+
+    The chain module imports this one (a step names its rules); this base class lets a lemma recognise a chain
+    without importing the chain module back (no import cycle).
+    """
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs):
+        # the one chain a lemma is made from is the kernel's own: no other class can claim to be checked
+        if (cls.__module__, cls.__qualname__) != ("melearn.derivation.chain", "Derivation"):
+            raise TypeError(
+                f"{cls.__qualname__}: a lemma is made from a Derivation (melearn.derivation.chain) only, never from "
+                "another chain class"
+            )
+        super().__init_subclass__(**kwargs)
+
+    # what a lemma reads of its chain; every chain defines them
+    @property
+    def checked(self) -> bool:  # pragma: no cover
+        """Whether the kernel has checked the chain as it is now."""
+        raise NotImplementedError
+
+    @property
+    def first(self) -> sp.Basic:  # pragma: no cover
+        """The first expression of the chain."""
+        raise NotImplementedError
+
+    @property
+    def result(self) -> sp.Basic:  # pragma: no cover
+        """The last expression of the chain."""
+        raise NotImplementedError
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:  # pragma: no cover
+        """The rules the chain uses."""
+        raise NotImplementedError
+
+
+#: The modules whose rules are code (the built-in rules of ``TRUSTED_BASE``): the only callers of ``kernel_rule``.
+KERNEL_MODULES = frozenset(
+    f"melearn.derivation.{name}" for name in ("sums", "iverson", "calculus", "limits", "operators", "integrals")
+)
+
+
 def kernel_rule(
     name: str, kind: str, statement: str, rewrite, source: str = "", equations: tuple = (), facts: tuple = ()
 ) -> Rule:
-    """A rule whose rewrite is code: for the modules of this package only (each tested in ``tests/``)."""
+    """A rule whose rewrite is code: for the kernel's modules only (``KERNEL_MODULES``, each tested in ``tests/``).
+
+    Called from anywhere else it is refused (``TypeError``): a page builds its rules with the ``Rule`` factories,
+    whose statements are rendered from what they apply.
+    """
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    if caller not in KERNEL_MODULES:
+        raise TypeError(
+            f"kernel_rule is the kernel's own ({', '.join(sorted(KERNEL_MODULES))}), not {caller or 'this code'}'s: "
+            "build a rule with Rule.definition, Rule.assumption, Rule.cited, Rule.lemma or Rule.computation"
+        )
     return Rule(name, kind, statement, rewrite, source, equations, facts, _token=_KERNEL)
 
 
@@ -123,8 +173,9 @@ class Rule:
     r"""A named fact that a derivation step may use.
 
     Build rules with the constructors (``definition``, ``assumption``, ``lemma``, ``cited``,
-    ``computation``). The plain constructor is private to this package (``kernel_rule``), whose rewrites are
-    code: called directly it is refused, since a statement and a rewrite given separately could differ.
+    ``computation``). The plain constructor is private to the kernel's modules (``kernel_rule``), whose rewrites
+    are code: called directly it is refused, since a statement and a rewrite given separately could differ, and so
+    is a copy of a rule with other fields (``dataclasses.replace``).
 
     Parameters
     ----------
@@ -153,10 +204,12 @@ class Rule:
     source: str = ""
     equations: tuple = ()
     facts: tuple = field(default=(), repr=False)
-    _token: object = field(default=None, repr=False, compare=False)
+    # the kernel's token, checked at construction and never stored: a copy with other fields
+    # (``dataclasses.replace``) is built without it, and refused
+    _token: InitVar[object] = None
 
-    def __post_init__(self):
-        if self._token is not _KERNEL:
+    def __post_init__(self, _token):
+        if _token is not _KERNEL:
             raise TypeError(
                 "Rule(...) is private: build a rule with Rule.definition, Rule.assumption, Rule.cited, Rule.lemma or "
                 "Rule.computation (its statement is then rendered from what it applies)"
@@ -172,7 +225,9 @@ class Rule:
 
     # -- rules that are equations ---------------------------------------------------------------------------
     @classmethod
-    def _from_equations(cls, kind: str, name: str | sp.Basic, mapping, source: str, symbol: str = "=") -> Rule:
+    def _from_equations(
+        cls, kind: str, name: str | sp.Basic, mapping, source: str, symbol: str = "=", page: Page | None = None
+    ) -> Rule:
         name = rule_name(name)
         pairs = _pairs(mapping)
         statement = r",\quad ".join(f"{sp.latex(lhs)} {symbol} {sp.latex(rhs)}" for lhs, rhs in pairs)
@@ -180,26 +235,32 @@ class Rule:
         for lhs, rhs in pairs:
             vet_expression(lhs, "the rule's left-hand side")
             vet_expression(rhs, "the rule's right-hand side")
+        facts: tuple = ()
         if kind == "definition":
-            for lhs, rhs in pairs:
-                DEFINED.append(_check_definition(lhs, rhs))
+            defined = tuple(_check_definition(lhs, rhs) for lhs, rhs in pairs)
+            # the definitions are the page's (an expectation decides randomness on them), and the rule's: a chain
+            # that names it brings them to the page it is checked on
+            facts = tuple(("defines", name_, meaning) for name_, meaning in defined)
+            for name_, meaning in defined:
+                resolve(page).define(name_, meaning)
         elif kind == "cited" or (kind == "assumption" and any(lhs.has(sp.Wild) for lhs, _ in pairs)):
             # a cited result, or an assumed schema, claims its equation for every admissible value: try numbers
             for lhs, rhs in pairs:
                 point = refuting_point(lhs, rhs)
                 if point is not None:
                     raise ValueError(f"the {kind} rule {name!r} is false: {lhs} = {rhs} fails at {point}")
-        return cls(name, kind, statement, _substitute(pairs), source, equations, _token=_KERNEL)
+        return cls(name, kind, statement, _substitute(pairs), source, equations, facts, _token=_KERNEL)
 
     @classmethod
-    def definition(cls, name: str | sp.Basic, mapping, *, source: str = "") -> Rule:
+    def definition(cls, name: str | sp.Basic, mapping, *, source: str = "", page: Page | None = None) -> Rule:
         r"""A definition: each left-hand side is a new name for its right-hand side (shown as ``:=``).
 
         ``mapping`` is ``{name: meaning}`` or a ``(name, meaning)`` pair; the rule unfolds each name into its
         meaning (on both sides of a step, so it proves steps that fold a meaning into the name as well).
-        ``source`` names the formula that defines it, e.g. ``"(2.37)"``.
+        ``source`` names the formula that defines it, e.g. ``"(2.37)"``. The definition is made on ``page``
+        (``melearn.derivation.page.Page``; the current page by default).
         """
-        return cls._from_equations("definition", name, mapping, source, symbol=r"\mathrel{:=}")
+        return cls._from_equations("definition", name, mapping, source, symbol=r"\mathrel{:=}", page=page)
 
     @classmethod
     def assumption(cls, name: str | sp.Basic, mapping, *, source: str = "") -> Rule:
@@ -233,10 +294,8 @@ class Rule:
             the symbol's assumptions (an ``integer, nonnegative`` symbol matches only expressions sympy knows to
             be nonnegative integers). Without them the lemma applies to its own expressions only.
         """
-        from .chain import Derivation
-
         name = rule_name(name)
-        if not isinstance(derivation, Derivation):
+        if not isinstance(derivation, Checkable):
             raise TypeError(f"derivation must be a Derivation, got {type(derivation).__name__}")
         if not derivation.checked:
             raise ValueError("a lemma must be proved first: call check() on its derivation")
