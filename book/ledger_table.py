@@ -6,9 +6,9 @@ Every chapter page ends with ``display(page_ledger())``, whose plain-text output
 ``melearn/derivation/ledger.py``); nbval compares that output with a fresh run whenever the tests run, so the stored
 ledgers are the ones the current code produces. This script reads them back from the stored notebooks and rewrites
 the last two columns of the formula map in ``chapters/intro.md`` (the table between the ``ledger-table`` markers,
-the formula map and the exercises): the steps proved (and how many by algebra alone), and the assumptions and cited
-results the page rests on, with what it holds without a chain (enumerated, simulated, argued in words, taken from
-a reference). It
+the formula map and the exercises): the steps proved (and how many by algebra alone), and how many assumptions
+and cited results the page rests on, with what it holds without a chain (enumerated, simulated, argued in words,
+taken from a reference); the page's own ledger names them. It
 also writes the book's totals (:func:`summary`) between the ``ledger-summary`` markers of the landing page and of
 ``README.md``, so that what they claim about the checks is what the ledgers count. ``--check`` rewrites nothing
 and exits with status 1 when a table or a summary is out of date (the tests run it so).
@@ -54,26 +54,30 @@ def stored_ledger(notebook: Path) -> dict | None:
     return found
 
 
-def _names(entries) -> str:
-    return ", ".join(name for name, _source in entries)
+def _counted(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def describe(ledger: dict | None) -> tuple[str, str]:
-    """The two cells of a page's row: steps proved, and what the page rests on."""
+    """The two cells of a page's row: steps proved, and what the page rests on, counted.
+
+    The map counts the assumptions and the cited results (the page's proof ledger names each one, with its
+    source): a list of names in the map's last column made its rows many lines tall.
+    """
     if ledger is None:
         return "no ledger", "—"
     steps = f"{ledger['steps']} ({ledger['algebra_steps']} by algebra)"
-    parts = []
+    rests = []
     if ledger["rules"]["assumption"]:
-        parts.append(f"assumes: {_names(ledger['rules']['assumption'])}")
+        rests.append(_counted(len(ledger["rules"]["assumption"]), "assumption", "assumptions"))
     if ledger["rules"]["cited"]:
-        parts.append(f"cites: {_names(ledger['rules']['cited'])}")
+        rests.append(_counted(len(ledger["rules"]["cited"]), "cited result", "cited results"))
+    parts = [", ".join(rests)] if rests else []
     claims = ledger["claims"]
     if claims:
         counted = [f"{n} {name}" for how, name in UNPROVED if (n := sum(1 for c in claims if c["how"] == how))]
         parts.append("not proved: " + ", ".join(counted))
-    rests = "; ".join(parts) if parts else "definitions and algebra only"
-    return steps, rests.replace("|", r"\|")
+    return steps, "; ".join(parts) if parts else "definitions and algebra only"
 
 
 def _filled(table: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from book import formula_map
+from book import formula_map, ledger_table
 
 CHAPTER_2 = [f"eq-2-{n}" for n in range(1, 43)]
 
@@ -58,3 +58,43 @@ def test_the_map_is_generated_from_the_labels(tmp_path, monkeypatch):
     assert "| {eq}`eq-2-9` {eq}`eq-2-10` | [A](a.ipynb) |" in out
     assert "| {eq}`eq-2-3` | [B](b.ipynb) |" in out
     assert out.startswith("before\n") and out.endswith("\nafter")
+
+
+# -- the last column: what each page rests on, counted ------------------------------------------------------------
+COUNTED = re.compile(
+    r"(?:\d+ assumptions?(?:, \d+ cited results?)?|\d+ cited results?)?"
+    r"(?:(?:; )?not proved: \d+ [a-z ]+(?:, \d+ [a-z ]+)*)?|definitions and algebra only|—"
+)
+
+
+def rests_on_cells() -> list[str]:
+    text = formula_map.INTRO.read_text(encoding="utf-8")
+    cells = []
+    for table in text.split(formula_map.START)[1:]:
+        for row in table.split(formula_map.END, 1)[0].strip().splitlines()[2:]:
+            cells.append(re.split(r"(?<!\\)\|", row.strip()[1:-1])[-1].strip())
+    return cells
+
+
+def test_the_map_counts_what_a_page_rests_on_and_leaves_the_names_to_its_ledger():
+    """A list of names in the last column made the map's rows many lines tall (5,205 px on a desktop)."""
+    cells = rests_on_cells()
+    assert len(cells) >= 20
+    for cell in cells:
+        assert COUNTED.fullmatch(cell), f"the Rests on column lists names instead of counting them: {cell[:120]!r}"
+
+
+def test_a_ledger_is_counted_in_the_map():
+    ledger = {
+        "steps": 5,
+        "algebra_steps": 1,
+        "rules": {"assumption": [["$H_0$: $p = 1/2$", ""]], "cited": [["variance", "a book"], ["mean", "a book"]]},
+        "claims": [{"how": "enumerated"}, {"how": "simulated"}, {"how": "simulated"}],
+    }
+    steps, rests = ledger_table.describe(ledger)
+    assert steps == "5 (1 by algebra)"
+    assert rests == "1 assumption, 2 cited results; not proved: 1 enumerated, 2 simulated"
+    assert COUNTED.fullmatch(rests)
+    ledger["rules"], ledger["claims"] = {"assumption": [], "cited": []}, []
+    assert ledger_table.describe(ledger)[1] == "definitions and algebra only"
+    assert not COUNTED.fullmatch("assumes: $H_0$: $p = 1/2$; cites: variance")

@@ -16,7 +16,7 @@ import pytest
 import sympy as sp
 
 from melearn.derivation import Derivation, DerivationError, Rule, show_refusal, sums
-from melearn.derivation.render import chain_html, refusal_html, refusal_text
+from melearn.derivation.render import chain_html, refusal_html, refusal_text, rules_html
 from melearn.derivation.rules import rule_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,18 +162,104 @@ def test_a_page_shows_its_refusals_typeset(page):
         assert not CODE.search(words(block)), words(block)[:300]
 
 
-ASCII_MATH = re.compile(r"<=|>=| ~ |\w\[\w|\bepsilon\b")
+GREEK_NAMES = (
+    "alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|iota|kappa|lambda|mu|nu|xi|pi|rho|sigma|tau|upsilon|"
+    "phi|chi|psi|omega"
+)
+# mathematics written in ASCII where a reader sees words: ranges and ellipses (1..k, 1 + ... + k), sub- and
+# superscripts (SS_A, ^2), relations (<=, >=, !=, =, <, >, ~), indexing (T[g]), Greek letters spelled out (sigma),
+# H0, and arithmetic on short operands (k - 1, TP + FN): a typesetter writes each as a formula
+ASCII_MATH = re.compile(
+    r"\.\.|[\^_]|[=<>]| ~ |\w\[\w|\bH0\b|\b(?:" + GREEK_NAMES + r")\b|(?:^|[\s(\[])[\w)]{1,3} [-+*/] [\w(]"
+)
+# what a chain and a refusal show as words: a step's reason, the names of its rules (beside the step and in the
+# rule list), a refusal's head, context, difference and unmet conditions, and the chain's assumptions
+SHOWN_AS_WORDS = (
+    r'<span class="chain-why">(.*?)</span>(?=\s*(?:<span class="chain-rules">|</div>))',
+    r'<span class="chain-rules">(.*?)</span>(?=\s*</div>)',
+    r'<span class="rule-name">(.*?)</span> <span class="rule-origin">',
+    r'<p class="refusal-[a-z]+[^"]*">(.*?)</p>',
+    r'<span class="refusal-context">(.*?)</span>',
+    r'<div class="chain-assumptions [^"]*">(.*?)</div>',
+)
 
 
-@pytest.mark.parametrize("page", ["binomial_test", "binomial_test_corrected", "rank_loss", "mcnemar"])
-def test_rule_names_on_a_page_are_mathematics(page):
-    names = []
-    for block in stored_html(ROOT / "chapters" / f"{page}.ipynb"):
-        names += re.findall(r'class="chain-rules">(.*?)</div>', block, flags=re.S)
-        names += re.findall(r'class="rule-name">(.*?)<span class="rule-origin">', block, flags=re.S)
-    assert names
-    for name in names:
-        assert not ASCII_MATH.search(words(name)), words(name)
+def ascii_mathematics(blocks: list[str]) -> list[tuple[str, str]]:
+    """(text, what in it is ASCII mathematics) for each reason, rule name and refusal the blocks show in words."""
+    found = []
+    for block in blocks:
+        for pattern in SHOWN_AS_WORDS:
+            for shown in re.findall(pattern, block, flags=re.S):
+                text = " ".join(words(shown).split())
+                hits = sorted({hit.group(0).strip() for hit in ASCII_MATH.finditer(text)})
+                if hits:
+                    found.append((text, ", ".join(hits)))
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "H0: one rank is uniform on 1..k",
+        "the sum 1 + 2 + ... + k",
+        "definition of SS_A",
+        "the sum of (j - (k+1)/2)^2 over j = 1..k",
+        "value of sigma",
+        "beta = 1",
+        "cancel the factor k - 1",
+        "C <= m",
+        "T[g]",
+        "TP + FN counts the positives",
+    ],
+)
+def test_ascii_mathematics_is_seen(text):
+    assert ASCII_MATH.search(text)
+
+
+@pytest.mark.parametrize("text", ["the sum of a constant", "one-sided, post-hoc", "Student's variable", "Beta"])
+def test_words_are_not_taken_for_ascii_mathematics(text):
+    assert not ASCII_MATH.search(text), text
+
+
+def test_the_scan_reads_the_words_of_a_chain_and_of_a_refusal_not_its_formulas():
+    d = sp.Symbol("d", integer=True, nonnegative=True)
+
+    def chain(why):
+        rules = [sums.split(C), Rule.assumption(sp.Le(C, m), {m: C + d})]
+        split = sp.Sum(p**a, (a, 0, C)) + sp.Sum(p**a, (a, C + 1, m))
+        return Derivation(sp.Sum(p**a, (a, 0, m))).step(split, why, rules=rules).check()
+
+    error = refused(Derivation((a + b) ** 2).step(a**2 + b**2, "forget 2ab = 0"))
+    ascii_chain = chain("split at a = C")
+    found = ascii_mathematics([chain_html(ascii_chain, sp.latex), rules_html(ascii_chain.rules), refusal_html(error)])
+    assert [text for text, _ in found] == [
+        "Refused : step 1 (“forget 2ab = 0”) does not follow from step 0",
+        "split at a = C",
+    ]
+    typeset = chain("split at $a = C$")
+    assert not ascii_mathematics([chain_html(typeset, sp.latex), rules_html(typeset.rules)])
+
+
+# a rule named by the library, not by the page: melearn.derivation.limits.reciprocal names itself "substitute t = 1/x"
+LIBRARY_NAMES_IN_ASCII = {"evaluation_methods": "limits.reciprocal names its rule in ASCII (substitute t = 1/x)"}
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(page, marks=pytest.mark.xfail(reason=LIBRARY_NAMES_IN_ASCII[page.stem], strict=True))
+        if page.stem in LIBRARY_NAMES_IN_ASCII
+        else page
+        for page in PAGES
+    ],
+    ids=lambda p: p.stem,
+)
+def test_reasons_and_rule_names_on_a_page_are_mathematics(page):
+    """Every reason, rule name and refusal a page shows typesets its mathematics (``$s_j$``, not ``s_j``)."""
+    found = ascii_mathematics(stored_html(page))
+    assert not found, f"{page.stem}: {len(found)} texts show ASCII mathematics: " + "; ".join(
+        f"{text!r} ({hits})" for text, hits in found[:8]
+    )
 
 
 def test_a_refusal_keeps_its_context_with_it(capsys):
