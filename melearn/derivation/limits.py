@@ -129,7 +129,7 @@ def reciprocal(new: sp.Symbol) -> Rule:
 
     t = sp.latex(new)
     return kernel_rule(
-        f"substitute {new.name} = 1/x",
+        f"substitute ${t} = 1/x$",
         "cited",
         rf"\lim_{{x \to \infty}} g(x) = \lim_{{{t} \to 0^+}} g(1/{t})",
         _limits(one),

@@ -240,20 +240,7 @@ def test_the_scan_reads_the_words_of_a_chain_and_of_a_refusal_not_its_formulas()
     assert not ascii_mathematics([chain_html(typeset, sp.latex), rules_html(typeset.rules)])
 
 
-# a rule named by the library, not by the page: melearn.derivation.limits.reciprocal names itself "substitute t = 1/x"
-LIBRARY_NAMES_IN_ASCII = {"evaluation_methods": "limits.reciprocal names its rule in ASCII (substitute t = 1/x)"}
-
-
-@pytest.mark.parametrize(
-    "page",
-    [
-        pytest.param(page, marks=pytest.mark.xfail(reason=LIBRARY_NAMES_IN_ASCII[page.stem], strict=True))
-        if page.stem in LIBRARY_NAMES_IN_ASCII
-        else page
-        for page in PAGES
-    ],
-    ids=lambda p: p.stem,
-)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
 def test_reasons_and_rule_names_on_a_page_are_mathematics(page):
     """Every reason, rule name and refusal a page shows typesets its mathematics (``$s_j$``, not ``s_j``)."""
     found = ascii_mathematics(stored_html(page))
