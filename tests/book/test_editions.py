@@ -146,7 +146,7 @@ def test_catalogues_hold_exactly_the_messages_of_the_current_pages(tmp_path):
 
 
 def test_edition_links_are_relative_and_symmetric():
-    from editions import edition_link
+    from book.ext.editions import edition_link
 
     for page in ("chapters/intro", "chapters/exercises/ex2_5"):
         there = edition_link(page, "en")
