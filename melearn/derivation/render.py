@@ -16,7 +16,9 @@ Long steps are cut at their top-level ``+``, ``-`` and ``=`` into pieces that th
 (:func:`cut_formula`): each piece is a formula of its own, and the pieces joined give back the formula. A piece
 still too long for a line is cut inside its widest bracket, which is then written at a fixed size (``\biggl(``
 ... ``\biggr)``), as printed books break a bracket across lines; a long fraction is first written as one over
-its denominator times its numerator.
+its denominator times its numerator, a fraction over a product of brackets as the product of two fractions
+(:math:`n/(ab) = (n/a)(1/b)`), and a long product is cut between its factors, each later factor led by a dot (a
+derivative leading it keeps its scope, in brackets). Every rewrite shows the same number as the sympy object.
 
 The stylesheet ``book/static/chains.css`` of the book lays the rows out (reasons beside their step on a wide column,
 under it on a narrow one and on paper).
@@ -302,6 +304,92 @@ def _size(content: str) -> str:
     return next((size for pattern, size in _TALL if pattern.search(content)), r"\big")
 
 
+_BRACKET_FACTOR = re.compile(r"\\left\((.*?)\\right\)(?: \\times| \\cdot)? ?")
+
+
+def _bracket_factors(denominator: str) -> list[str]:
+    r"""What each bracket of ``denominator`` holds, when it is nothing but a product of ``\left( \right)`` brackets.
+
+    >>> _bracket_factors(r"\left(a + b\right) \times \left(c + d\right)")
+    ['a + b', 'c + d']
+    >>> _bracket_factors(r"\left(a + b\right)^{2}")
+    []
+    """
+    factors, position = [], 0
+    while position < len(denominator):
+        match = _BRACKET_FACTOR.match(denominator, position)
+        if match is None or not _balanced_brackets(match.group(1)):
+            return []
+        factors.append(match.group(1))
+        position = match.end()
+    return factors
+
+
+def _balanced_brackets(tex: str) -> bool:
+    r"""Whether every group and ``\left`` of ``tex`` is closed inside it."""
+    depth = 0
+    for match in _TOKEN.finditer(tex):
+        if match.group(0) in ("{", r"\left"):
+            depth += 1
+        elif match.group(0) in ("}", r"\right"):
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+_FACTOR_START = re.compile(r" (?=\\left\(|\{\\binom|\\Gamma|\\frac|\\log|\\mathrm)")
+_DERIVATIVE = re.compile(r"\\frac\{(?:\\partial|d)(?:\^\{?\d+\}?)?\}\{[^{}]*\} ")
+
+
+def _break_product(piece: str) -> list[str]:
+    r"""A long product cut between its factors, each later factor led by a dot, as printed books break one.
+
+    Only spaces outside every group and bracket are cuts, and only before a factor that is a formula of its own
+    (a bracket, a binomial coefficient, a fraction, :math:`\Gamma`, a logarithm). A derivative that leads the
+    piece keeps its scope: what it differentiates is bracketed, opened on the first piece and closed on the last.
+    Nothing is cut after a sum, product, integral or limit (its scope runs to the end). Pieces shorter than a
+    third of a line are joined to their neighbour; a piece with no such cut is returned whole.
+
+    >>> tex = r"\frac{\partial}{\partial p} p^{\hat{\epsilon} m} \left(1 - p\right)^{m - \hat{\epsilon} m} "
+    >>> tex += r"{\binom{m}{\hat{\epsilon} m}}"
+    >>> for part in _break_product(tex):
+    ...     print(part)
+    \frac{\partial}{\partial p} \Bigl( p^{\hat{\epsilon} m} \left(1 - p\right)^{m - \hat{\epsilon} m}
+     \cdot {\binom{m}{\hat{\epsilon} m}} \Bigr)
+    """
+    derivative = _DERIVATIVE.match(piece.lstrip())
+    lead, body = "", piece
+    if derivative is not None:
+        cut = len(piece) - len(piece.lstrip()) + derivative.end()
+        lead, body = piece[:cut], piece[cut:]
+    if _SCOPED.search(body):
+        return [piece]
+    cuts, depth = [0], 0
+    for match in _TOKEN.finditer(body):
+        token = match.group(0)
+        if token in ("{", r"\left", r"\begin"):
+            depth += 1
+        elif token in ("}", r"\right", r"\end"):
+            depth -= 1
+        elif depth == 0 and token == " " and match.start() > 0 and _FACTOR_START.match(body, match.start()):
+            cuts.append(match.start())
+    pieces: list[str] = []
+    for part in (body[a:b] for a, b in zip(cuts, cuts[1:] + [len(body)], strict=True)):
+        if pieces and (len(pieces[-1].strip()) < _LONG_PIECE // 3 or len(part.strip()) < _LONG_PIECE // 6):
+            pieces[-1] += part
+        else:
+            pieces.append(part)
+    if len(pieces) == 1:
+        return [piece]
+    pieces[1:] = [r" \cdot" + part for part in pieces[1:]]
+    if lead:
+        size = _size(body)
+        pieces[0] = f"{lead}{size}l( {pieces[0]}"
+        pieces[-1] = f"{pieces[-1]} {size}r)"
+    return pieces
+
+
 def _break_long_piece(piece: str) -> list[str]:
     r"""A piece too long for a line, cut inside its widest top-level bracket.
 
@@ -319,23 +407,41 @@ def _break_long_piece(piece: str) -> list[str]:
     if numerator is not None and (widest is None or numerator[1] - numerator[0] > widest[2] - widest[1]):
         start, numerator_end, end = numerator
         body = piece[start + len(r"\frac") + 1 : numerator_end - 1]
-        if len(split_top_level(body, min_length=1)) > 1:
+        if len(split_top_level(body, min_length=1)) > 1 or len(_break_product(body)) > 1:
             shown = rf"\frac{{1}}{piece[numerator_end:end]} \left({body}\right)"
             rewritten = piece[:start] + shown + piece[end:]
             return [part for cut in split_top_level(rewritten) for part in _break_long_piece(cut)]
+    over = max(fractions, key=lambda f: f[2] - f[1], default=None)
+    if over is not None and (widest is None or over[2] - over[1] > widest[3] - widest[0]):
+        start, numerator_end, end = over
+        factors = _bracket_factors(piece[numerator_end + 1 : end - 1])
+        if len(factors) > 1:
+            # n / (a b) written as n/a times 1/b: the same number, each fraction as wide as one factor
+            over_first = piece[start + len(r"\frac") : numerator_end]
+            others = " ".join(r"\left(" + factor + r"\right)" for factor in factors[1:])
+            first = r"\frac" + over_first + "{" + factors[0] + "}"
+            rest = r" \cdot \frac{1}{" + (others if len(factors) > 2 else factors[1]) + "}"
+            pieces = [piece[:start] + first, rest + piece[end:]]
+            return [part for cut in pieces for part in _break_long_piece(cut)]
     if widest is None:
-        return [piece]
+        return _break_product(piece)
     start, content_start, content_end, end = widest
     content = piece[content_start:content_end]
     inner = split_top_level(content)
     if len(inner) == 1:
-        return [piece]
+        inner = _break_long_piece(content)  # a bracket around one long term: the term is opened in its turn
+        if len(inner) == 1:
+            return _break_product(piece)
     size = _size(content)
     opening = piece[start + len(r"\left") : content_start].strip()
     closing = piece[content_end + len(r"\right") : end].strip()
-    inner[0] = piece[:start] + ("" if opening == "." else f"{size}l{opening} ") + inner[0]
+    before = piece[:start] + ("" if opening == "." else f"{size}l{opening} ")
+    if len(piece[:start].strip()) >= _LONG_PIECE // 3 and opening != ".":
+        inner.insert(0, before)  # a long factor before the bracket (a fraction 1/d) on a line of its own
+    else:
+        inner[0] = before + inner[0]
     inner[-1] += ("" if closing == "." else f" {size}r{closing}") + piece[end:]
-    return inner
+    return [part for cut in inner for part in _break_long_piece(cut)]
 
 
 def cut_formula(tex: str) -> list[str]:

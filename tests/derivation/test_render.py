@@ -182,6 +182,41 @@ def test_a_long_fraction_is_broken_as_one_over_its_denominator_times_its_numerat
     assert pieces[0].startswith(r"{}\mathrel{:=} \frac{1}{m} \Biggl(") and pieces[-1].endswith(r"\Biggr)")
 
 
+def test_a_fraction_over_a_product_of_brackets_is_cut_into_two_fractions():
+    tp, tn, fp, fn = sp.symbols(r"\mathit{TP} \mathit{TN} \mathit{FP} \mathit{FN}", positive=True)
+    expr = 4 * tn * tp / ((fn + fp + 2 * tp) * (fn + fp + 2 * tn + 2 * tp))
+    tex = sp.latex(expr, mul_symbol="times")
+    first, second = cut_formula(tex)
+    # n / (a b) as n/a times 1/b, with nothing else changed; each side is a formula of its own
+    assert first.replace(r"\mathit", "") == r"\frac{4 \times {TN} \times {TP}}{{FN} + {FP} + 2 \times {TP}}"
+    assert second.replace(r"\mathit", "") == r" \cdot \frac{1}{{FN} + {FP} + 2 \times {TN} + 2 \times {TP}}"
+
+
+def test_a_long_product_is_cut_between_its_factors_and_a_derivative_keeps_its_scope():
+    eps, hat, m = sp.symbols(r"epsilon \hat{\epsilon} m", positive=True)
+    body = eps ** (hat * m) * (1 - eps) ** (m - hat * m) * sp.binomial(m, hat * m)
+    pieces = cut_formula(sp.latex(sp.Derivative(body, eps)))
+    assert len(pieces) == 2 and all(balanced(piece) for piece in pieces)
+    assert pieces[0].startswith(r"\frac{\partial}{\partial \epsilon} \Bigl(") and pieces[-1].endswith(r"\Bigr)")
+    assert pieces[1].startswith(r" \cdot {\binom")
+    # a long sum's scope is never cut
+    summed = sp.latex(sp.Sum(body * sp.binomial(m, hat) * sp.gamma(m), (m, 1, 9)))
+    assert cut_formula(summed) == [summed]
+
+
+def test_a_bracket_around_one_long_term_opens_the_term():
+    p, c01, c10, fnr, fpr = sp.symbols(r"p \mathrm{cost}_{01} \mathrm{cost}_{10} \mathrm{FNR} \mathrm{FPR}")
+    ratio = (fnr * c01 * p + fpr * c10 * (1 - p)) / (c01 * p + c10 * (1 - p))
+    tex = sp.latex(sp.Subs(ratio, p, sp.Rational(1, 2)))
+    pieces = cut_formula(tex)
+    assert len(pieces) == 3 and all(len(piece) < len(tex) * 0.6 for piece in pieces)
+    # the numerator is the long part: 1/d on a line of its own, then the numerator opened at its plus
+    assert pieces[0].strip().startswith(r"\frac{1}{") and pieces[0].rstrip().endswith(r"\Bigl(")
+    assert pieces[2].startswith(" + ")
+    # the evaluation bar closes the last piece, at the fixed size of the bracket it closed
+    assert re.search(r"\\biggr\|_\{\\substack\{ p=\\frac\{1\}\{2\} \}\}$", pieces[-1])
+
+
 def test_definitions_side_by_side_are_cut_between_them():
     tex = r"P_i \mathrel{:=} \frac{TP_i}{TP_i + FP_i},\quad R_i \mathrel{:=} \frac{TP_i}{TP_i + FN_i}"
     assert split_top_level(tex) == [tex[: tex.index(r"\quad")], tex[tex.index(r"\quad") :]]
