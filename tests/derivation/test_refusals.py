@@ -173,11 +173,13 @@ ASCII_MATH = re.compile(
     r"\.\.|[\^_]|[=<>]| ~ |\w\[\w|\bH0\b|\b(?:" + GREEK_NAMES + r")\b|(?:^|[\s(\[])[\w)]{1,3} [-+*/] [\w(]"
 )
 # what a chain and a refusal show as words: a step's reason, the names of its rules (beside the step and in the
-# rule list), a refusal's head, context, difference and unmet conditions, and the chain's assumptions
+# rule list) and their kind and source, a refusal's head, context, difference and unmet conditions, and the
+# chain's assumptions
 SHOWN_AS_WORDS = (
     r'<span class="chain-why">(.*?)</span>(?=\s*(?:<span class="chain-rules">|</div>))',
     r'<span class="chain-rules">(.*?)</span>(?=\s*</div>)',
     r'<span class="rule-name">(.*?)</span> <span class="rule-origin">',
+    r'<span class="rule-origin">(.*?)</span></div>',
     r'<p class="refusal-[a-z]+[^"]*">(.*?)</p>',
     r'<span class="refusal-context">(.*?)</span>',
     r'<div class="chain-assumptions [^"]*">(.*?)</div>',
@@ -224,19 +226,20 @@ def test_words_are_not_taken_for_ascii_mathematics(text):
 def test_the_scan_reads_the_words_of_a_chain_and_of_a_refusal_not_its_formulas():
     d = sp.Symbol("d", integer=True, nonnegative=True)
 
-    def chain(why):
-        rules = [sums.split(C), Rule.assumption(sp.Le(C, m), {m: C + d})]
+    def chain(why, source=""):
+        rules = [sums.split(C), Rule.assumption(sp.Le(C, m), {m: C + d}, source=source)]
         split = sp.Sum(p**a, (a, 0, C)) + sp.Sum(p**a, (a, C + 1, m))
         return Derivation(sp.Sum(p**a, (a, 0, m))).step(split, why, rules=rules).check()
 
     error = refused(Derivation((a + b) ** 2).step(a**2 + b**2, "forget 2ab = 0"))
-    ascii_chain = chain("split at a = C")
+    ascii_chain = chain("split at a = C", source="C <= m assumed")
     found = ascii_mathematics([chain_html(ascii_chain, sp.latex), rules_html(ascii_chain.rules), refusal_html(error)])
     assert [text for text, _ in found] == [
+        "(assumption; C <= m assumed)",
         "Refused : step 1 (“forget 2ab = 0”) does not follow from step 0",
         "split at a = C",
     ]
-    typeset = chain("split at $a = C$")
+    typeset = chain("split at $a = C$", source="$C \\le m$ assumed")
     assert not ascii_mathematics([chain_html(typeset, sp.latex), rules_html(typeset.rules)])
 
 

@@ -262,7 +262,8 @@ _STICKY_BAR = ".bd-header-article"
 
 
 def _check_one_screen(page, root_id: str, width: int, where: str) -> None:
-    """The threshold slider and the three plots on one screen on a desktop; on a phone, each plot the column wide."""
+    """The threshold slider and the three plots on one screen on a desktop; on a phone, each plot the column wide
+    and seen with the slider, which stays at the top of the window as the plots scroll by."""
     boxes = page.eval_on_selector(
         f"#{root_id}",
         """(root, bar) => { const box = e => e.getBoundingClientRect().toJSON();
@@ -282,6 +283,24 @@ def _check_one_screen(page, root_id: str, width: int, where: str) -> None:
     else:
         narrow = [round(p["width"]) for p in plots if p["width"] < 0.8 * boxes["column"]]
         assert not narrow, f"{where}: plots narrower than the phone's column: {narrow} px"
+        # the plots are stacked: each, scrolled to the foot of the window, is seen with the threshold slider above it
+        for index in range(len(plots)):
+            seen = page.eval_on_selector(
+                f"#{root_id}",
+                """(root, [index, bar]) => {
+                  const plot = root.querySelectorAll('svg')[index];
+                  plot.scrollIntoView({block: 'end', behavior: 'instant'});
+                  const sticky = document.querySelector(bar);
+                  return {slider: root.querySelector('input[data-mlx="slider"]').getBoundingClientRect().toJSON(),
+                          plot: plot.getBoundingClientRect().toJSON(), window: window.innerHeight,
+                          bar: sticky ? sticky.getBoundingClientRect().bottom : 0}; }""",
+                [index, _STICKY_BAR],
+            )
+            slider, plot = seen["slider"], seen["plot"]
+            assert plot["bottom"] <= seen["window"] + 1, f"{where}: plot {index} not scrolled into view: {seen}"
+            assert seen["bar"] - 1 <= slider["top"] and slider["bottom"] <= plot["top"] + 1, (
+                f"{where}: with plot {index} in view the threshold slider is not on the screen above it: {seen}"
+            )
 
 
 def _check_threshold_state(ex: Explorer, y, predicted, where: str) -> None:
