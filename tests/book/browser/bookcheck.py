@@ -426,8 +426,10 @@ def visit(
         has_math = page.evaluate("() => document.querySelectorAll('.math').length") > 0
         if has_math:
             try:
+                # the longest page (rank loss: hundreds of formulas) loads MathJax late on a busy machine with
+                # two browsers running: a slow start is not a failure, a start that never comes is
                 page.wait_for_function(
-                    "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30_000
+                    "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=120_000
                 )
                 report.typeset = bool(page.evaluate(_WAIT_FOR_MATHJAX_JS))
             except Exception as error:  # noqa: BLE001 - reported as "MathJax did not run"
