@@ -304,9 +304,6 @@ def _size(content: str) -> str:
     return next((size for pattern, size in _TALL if pattern.search(content)), r"\big")
 
 
-_BRACKET_FACTOR = re.compile(r"\\left\((.*?)\\right\)(?: \\times| \\cdot)? ?")
-
-
 def _bracket_factors(denominator: str) -> list[str]:
     r"""What each bracket of ``denominator`` holds, when it is nothing but a product of ``\left( \right)`` brackets.
 
@@ -315,31 +312,31 @@ def _bracket_factors(denominator: str) -> list[str]:
     >>> _bracket_factors(r"\left(a + b\right)^{2}")
     []
     """
-    factors, position = [], 0
-    while position < len(denominator):
-        match = _BRACKET_FACTOR.match(denominator, position)
-        if match is None or not _balanced_brackets(match.group(1)):
+    brackets, _ = _top_level_parts(denominator)
+    position, factors = 0, list[str]()
+    for start, content_start, content_end, end in brackets:
+        between = denominator[position:start].strip()
+        if between not in ("", r"\times", r"\cdot") or (between and not factors):
             return []
-        factors.append(match.group(1))
-        position = match.end()
-    return factors
-
-
-def _balanced_brackets(tex: str) -> bool:
-    r"""Whether every group and ``\left`` of ``tex`` is closed inside it."""
-    depth = 0
-    for match in _TOKEN.finditer(tex):
-        if match.group(0) in ("{", r"\left"):
-            depth += 1
-        elif match.group(0) in ("}", r"\right"):
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
+        if denominator[start:content_start].replace(" ", "") != r"\left(" or denominator[content_end:end] != r"\right)":
+            return []
+        factors.append(denominator[content_start:content_end])
+        position = end
+    return factors if denominator[position:].strip() == "" else []
 
 
 _FACTOR_START = re.compile(r" (?=\\left\(|\{\\binom|\\Gamma|\\frac|\\log|\\mathrm)")
-_DERIVATIVE = re.compile(r"\\frac\{(?:\\partial|d)(?:\^\{?\d+\}?)?\}\{[^{}]*\} ")
+#: a derivative operator begins so: \frac{\partial}{\partial x}, \frac{d^{2}}{d x^{2}}
+_DERIVATIVE = re.compile(r"\\frac\{\s*(?:\\partial|d)(?:\^\{?\d+\}?)?\s*\}")
+
+
+def _derivative_lead(piece: str) -> int:
+    r"""The length of the derivative operator that leads ``piece`` (``\frac{\partial}{\partial x} ``), or 0."""
+    stripped = piece.lstrip()
+    if _DERIVATIVE.match(stripped) is None:
+        return 0
+    end = _group_end(stripped, _group_end(stripped, len(r"\frac")))
+    return len(piece) - len(stripped) + end
 
 
 def _break_product(piece: str) -> list[str]:
@@ -358,12 +355,9 @@ def _break_product(piece: str) -> list[str]:
     \frac{\partial}{\partial p} \Bigl( p^{\hat{\epsilon} m} \left(1 - p\right)^{m - \hat{\epsilon} m}
      \cdot {\binom{m}{\hat{\epsilon} m}} \Bigr)
     """
-    derivative = _DERIVATIVE.match(piece.lstrip())
-    lead, body = "", piece
-    if derivative is not None:
-        cut = len(piece) - len(piece.lstrip()) + derivative.end()
-        lead, body = piece[:cut], piece[cut:]
-    if _SCOPED.search(body):
+    cut = _derivative_lead(piece)
+    lead, body = piece[:cut], piece[cut:]
+    if _SCOPED.search(body) or _DERIVATIVE.search(body):  # their scope runs to the end of the piece
         return [piece]
     cuts, depth = [0], 0
     for match in _TOKEN.finditer(body):
@@ -385,7 +379,7 @@ def _break_product(piece: str) -> list[str]:
     pieces[1:] = [r" \cdot" + part for part in pieces[1:]]
     if lead:
         size = _size(body)
-        pieces[0] = f"{lead}{size}l( {pieces[0]}"
+        pieces[0] = f"{lead} {size}l({pieces[0]}"
         pieces[-1] = f"{pieces[-1]} {size}r)"
     return pieces
 

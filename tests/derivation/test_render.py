@@ -199,6 +199,12 @@ def test_a_long_product_is_cut_between_its_factors_and_a_derivative_keeps_its_sc
     assert len(pieces) == 2 and all(balanced(piece) for piece in pieces)
     assert pieces[0].startswith(r"\frac{\partial}{\partial \epsilon} \Bigl(") and pieces[-1].endswith(r"\Bigr)")
     assert pieces[1].startswith(r" \cdot {\binom")
+    # a variable with braces in the operator's denominator (the operator's end is found by its groups)
+    braced = cut_formula(sp.latex(sp.Derivative(body.subs(eps, hat**2), hat)))
+    assert braced[0].startswith(r"\frac{\partial}{\partial \hat{\epsilon}} \Bigl(") and braced[-1].endswith(r"\Bigr)")
+    # a derivative inside the product: its scope runs to the end, so nothing after it is cut
+    inside = sp.latex(sp.gamma(m) * sp.binomial(m, hat) * sp.Derivative(body, eps), long_frac_ratio=None)
+    assert all(r"\partial" not in piece for piece in cut_formula(inside)[:-1])
     # a long sum's scope is never cut
     summed = sp.latex(sp.Sum(body * sp.binomial(m, hat) * sp.gamma(m), (m, 1, 9)))
     assert cut_formula(summed) == [summed]
